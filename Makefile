@@ -1,0 +1,52 @@
+SHELL := /bin/bash
+# Lyra: build, run the demo, test, benchmark, install.
+# `make demo` and `make test` install libedit-dev first when it is missing.
+
+SWIFT      ?= swift
+PREFIX     ?= /usr/local
+CONFIG     ?= debug
+SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+BIN_DEBUG   = .build/debug/lyra
+BIN_RELEASE = .build/release/lyra
+
+.PHONY: all build release demo test bench fuzz install uninstall deps clean
+
+all: build
+
+# libedit is the one system library Lyra needs (SPEC: line editing).
+deps:
+	@pkg-config --exists libedit 2>/dev/null || { \
+	  echo "lyra: installing libedit-dev (needed for line editing)"; \
+	  $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libedit-dev pkg-config; }
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build -c release
+
+# The REPL against the built-in local backend.
+demo: release
+	@$(BIN_RELEASE) --demo
+
+# Every test: unit, integration over loopback, end-to-end on the built binary and a pseudo-terminal.
+test: deps
+	$(SWIFT) build
+	$(SWIFT) test --no-parallel 2>&1 | tee .build/test.log; exit $${PIPESTATUS[0]}
+
+bench: release
+	@bash Benchmarks/run.sh
+
+fuzz: deps
+	LYRA_FUZZ_CASES=200000 $(SWIFT) test --filter Fuzz
+
+install: release
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
+	install -m 0755 $(BIN_RELEASE) $(DESTDIR)$(PREFIX)/bin/lyra
+	@[ ! -f docs/lyra.1 ] || install -m 0644 docs/lyra.1 $(DESTDIR)$(PREFIX)/share/man/man1/lyra.1
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/lyra $(DESTDIR)$(PREFIX)/share/man/man1/lyra.1
+
+clean:
+	$(SWIFT) package clean

@@ -1,0 +1,34 @@
+// swift-tools-version:6.0
+// Lyra: an AI assistant for the terminal. A thin executable over one library per concern.
+import PackageDescription
+
+let package = Package(
+    name: "Lyra",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "lyra", targets: ["lyra"]),
+    ],
+    targets: [
+        // C shim over libedit: non-variadic wrappers, the prompt buffer, the SIGINT flag. No logic.
+        .target(
+            name: "CLineEdit",
+            linkerSettings: [.linkedLibrary("edit")]
+        ),
+        // The service layer: network, storage, configuration, features. No terminal I/O.
+        .target(name: "LyraKit"),
+        // The local backend of SPEC §6: a loopback HTTP/1.1 server and its routes.
+        .target(name: "LyraBackend"),
+        // The terminal front end: line editor, design system, commands, REPL and script runner.
+        .target(name: "LyraTerminal", dependencies: ["LyraKit", "CLineEdit"]),
+        // The executable: parse argv, build the dependencies, run.
+        .executableTarget(name: "lyra", dependencies: ["LyraTerminal", "LyraKit", "LyraBackend"]),
+        // Test helpers: run the built binary, start a backend, drive a pseudo-terminal.
+        .target(name: "CPseudoTerminal", path: "Sources/CPseudoTerminal", linkerSettings: [.linkedLibrary("util")]),
+        .target(name: "LyraTestSupport", dependencies: ["LyraBackend", "LyraKit", "CPseudoTerminal"]),
+        .testTarget(name: "LyraKitTests", dependencies: ["LyraKit", "LyraTestSupport"]),
+        .testTarget(name: "LyraTerminalTests", dependencies: ["LyraTerminal", "LyraTestSupport"]),
+        .testTarget(name: "LyraBackendTests", dependencies: ["LyraBackend", "LyraTestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["LyraTestSupport"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,2 @@
+// LyraBackend module marker.
+enum LyraBackendModule {}

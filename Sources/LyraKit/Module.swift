@@ -1,0 +1,2 @@
+// LyraKit module marker.
+enum LyraKitModule {}

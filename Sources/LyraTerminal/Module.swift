@@ -1,0 +1,2 @@
+// LyraTerminal module marker.
+enum LyraTerminalModule {}

@@ -1,0 +1,2 @@
+// LyraTestSupport module marker.
+enum LyraTestSupportModule {}

@@ -1,0 +1,2 @@
+// The lyra executable: parse argv, build the dependencies, run.
+print("lyra")
