@@ -1,0 +1,143 @@
+// The command line of SPEC §1, parsed by hand: options, `-c` lines, `-f` files and `lyra serve`.
+import Foundation
+
+/// What the user asked for on the command line.
+public struct LaunchOptions: Sendable, Equatable {
+    /// What to run.
+    public enum Action: Sendable, Equatable {
+        /// The REPL, or a script from stdin when stdin/stdout are not terminals.
+        case standard
+        /// Run these lines as if typed, then exit.
+        case lines([String])
+        /// Run a script file (`-` is stdin), then exit.
+        case file(String)
+        /// Run the local backend in the foreground.
+        case serve(host: String, port: UInt16)
+        /// Print the usage.
+        case help
+        /// Print the version.
+        case version
+        /// Print a shell completion script.
+        case completions(String)
+    }
+
+    public var action: Action = .standard
+    public var demo = false
+    public var baseURL: String?
+    public var sessionReference: String?
+    public var continueLatest = false
+    public var bail = false
+    public var echo = false
+    public var noColor = false
+    public var quiet = false
+
+    /// Options with every default.
+    public init() {}
+}
+
+/// A bad command line (exit status 2).
+public struct UsageError: Error, Equatable, LocalizedError {
+    /// What was wrong.
+    public var message: String
+    public var errorDescription: String? { message }
+}
+
+extension LaunchOptions {
+    /// The usage text of `lyra --help`.
+    public static let usage = """
+        usage: lyra [OPTIONS]                     REPL on a terminal; otherwise a script read from stdin
+               lyra [OPTIONS] -c LINE [-c LINE …]  run these lines as if typed, then exit
+               lyra [OPTIONS] -f FILE              run a script file ('-' is stdin), then exit
+               lyra serve [--host H] [--port P]    run the local backend in the foreground
+               lyra --help | --version | --completions bash|zsh|fish
+
+        options:
+          --demo            use the built-in local backend for everything (no account needed)
+          --base-url URL    app backend base URL
+          --session REF     open an existing session by number, id or title
+          --continue        open the most recently updated session
+          --bail            script: stop at the first failing line (exit 3)
+          --echo            script: print each input line (prefixed '> ') before running it
+          --no-color        no ANSI styling
+          -q, --quiet       no banner, hints or progress lines
+
+        exit status: 0 success · 1 a line failed · 2 usage or configuration error · 3 stopped by --bail · 130 interrupted
+        """
+
+    /// Parses `arguments` (without the program name).
+    /// - Throws: `UsageError` for an unknown option or a missing or bad value.
+    public static func parse(_ arguments: [String]) throws -> LaunchOptions {
+        var options = LaunchOptions()
+        var lines: [String] = []
+        var remaining = arguments[...]
+        if remaining.first == "serve" {
+            remaining.removeFirst()
+            return try parseServe(remaining)
+        }
+        while let argument = remaining.popFirst() {
+            let (name, inlineValue) = splitInlineValue(argument)
+            func value() throws -> String {
+                if let inlineValue { return inlineValue }
+                guard let next = remaining.popFirst() else { throw UsageError(message: "\(name) needs a value") }
+                return next
+            }
+            switch name {
+            case "-h", "--help": options.action = .help
+            case "-V", "--version": options.action = .version
+            case "--demo": options.demo = true
+            case "--base-url": options.baseURL = try value()
+            case "--session": options.sessionReference = try value()
+            case "--continue": options.continueLatest = true
+            case "--bail": options.bail = true
+            case "--echo": options.echo = true
+            case "--no-color": options.noColor = true
+            case "-q", "--quiet": options.quiet = true
+            case "-c": lines.append(try value())
+            case "-f": options.action = .file(try value())
+            case "--completions": options.action = .completions(try value())
+            default: throw UsageError(message: "unknown option '\(argument)'")
+            }
+        }
+        return try validated(options, lines: lines)
+    }
+
+    private static func validated(_ options: LaunchOptions, lines: [String]) throws -> LaunchOptions {
+        var options = options
+        if !lines.isEmpty {
+            if case .file = options.action { throw UsageError(message: "-c and -f cannot be combined") }
+            if options.action == .standard { options.action = .lines(lines) }
+        }
+        if options.sessionReference != nil && options.continueLatest {
+            throw UsageError(message: "--session and --continue cannot be combined")
+        }
+        return options
+    }
+
+    private static func parseServe(_ arguments: ArraySlice<String>) throws -> LaunchOptions {
+        var host = "127.0.0.1"
+        var port: UInt16 = 8080
+        var remaining = arguments
+        while let argument = remaining.popFirst() {
+            let (name, inlineValue) = splitInlineValue(argument)
+            guard name == "--host" || name == "--port" else {
+                if name == "-h" || name == "--help" { var help = LaunchOptions(); help.action = .help; return help }
+                throw UsageError(message: "unknown option '\(argument)' for 'lyra serve'")
+            }
+            guard let value = inlineValue ?? remaining.popFirst() else { throw UsageError(message: "\(name) needs a value") }
+            if name == "--host" {
+                host = value
+            } else {
+                guard let number = UInt16(value) else { throw UsageError(message: "--port needs a number from 0 to 65535") }
+                port = number
+            }
+        }
+        var options = LaunchOptions()
+        options.action = .serve(host: host, port: port)
+        return options
+    }
+
+    private static func splitInlineValue(_ argument: String) -> (String, String?) {
+        guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else { return (argument, nil) }
+        return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
+    }
+}

@@ -1,0 +1,82 @@
+// The application: builds the terminal, the console, the commands and the services for one run,
+// then runs the REPL (stdin and stdout are terminals) or a script (everything else).
+import Foundation
+
+/// Lyra's front end, called by the thin `lyra` executable.
+@MainActor
+public enum LyraApp {
+    /// The version `lyra --version` prints.
+    public static let version = "0.1.0"
+
+    /// Runs Lyra for already-parsed `options`.
+    /// - Parameters:
+    ///   - options: the parsed command line.
+    ///   - environment: the process environment.
+    ///   - overrides: settings the launcher forces (e.g. `--demo`'s local backend).
+    /// - Returns: the exit status.
+    public static func run(options: LaunchOptions, environment: [String: String],
+                           overrides: [String: String] = [:]) async -> ExitStatus {
+        signal(SIGPIPE, SIG_IGN)
+        let terminal = Terminal.detect(environment: environment, noColorFlag: options.noColor)
+        let interactive = options.action == .standard && terminal.isInteractive
+        let console = Console.standard()
+        let theme = Theme(colorLevel: interactive ? terminal.colorLevel : .none)
+        let registry = CommandCatalog.standard()
+        let completionData = CompletionData()
+        let services = AppServices(options: options, environment: environment, overrides: overrides)
+        let context = CommandContext(
+            console: console, theme: theme, terminal: terminal, mode: interactive ? .interactive : .script,
+            registry: registry, completionData: completionData, services: services, quiet: options.quiet)
+        let interpreter = LineInterpreter(context: context)
+        let interrupts = InterruptMonitor()
+        if interactive {
+            return await runInteractive(context: context, interpreter: interpreter, interrupts: interrupts)
+        }
+        interrupts.onInterrupt {
+            console.flush()
+            exit(ExitStatus.interrupted.rawValue)
+        }
+        do {
+            let source = try scriptSource(for: options.action)
+            let runner = ScriptRunner(source: source, context: context, interpreter: interpreter,
+                                      bail: options.bail, echo: options.echo)
+            return await runner.run()
+        } catch {
+            console.writeError("lyra: \(ErrorText.describe(error))\n")
+            return .usage
+        }
+    }
+
+    private static func runInteractive(context: CommandContext, interpreter: LineInterpreter,
+                                       interrupts: InterruptMonitor) async -> ExitStatus {
+        let engine = CompletionEngine(registry: context.registry, data: context.completionData)
+        let history = HistoryFile.resolve(
+            environment: context.services.environment, stateDirectory: StateDirectory.resolve(context.services.environment))
+        let editor = await LineEditor(programName: "lyra", history: history) { engine.complete($0) }
+        if !context.quiet {
+            context.console.writeLine(Banner.render(version: version, width: context.terminal.width,
+                                                    theme: context.theme, level: context.theme.colorLevel))
+        }
+        let repl = REPL(editor: editor, context: context, interpreter: interpreter, interrupts: interrupts)
+        return await repl.run()
+    }
+
+    private static func scriptSource(for action: LaunchOptions.Action) throws -> ScriptSource {
+        switch action {
+        case .lines(let lines): return ScriptSource(lines: lines)
+        case .file(let path): return try ScriptSource.file(path)
+        default: return ScriptSource(descriptor: 0)
+        }
+    }
+}
+
+/// Lyra's state directory, until the configuration layer provides `XDGDirectories`.
+enum StateDirectory {
+    static func resolve(_ environment: [String: String]) -> URL {
+        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
+            return URL(fileURLWithPath: state).appendingPathComponent("lyra")
+        }
+        let home = environment["HOME"] ?? NSHomeDirectory()
+        return URL(fileURLWithPath: home).appendingPathComponent(".local/state/lyra")
+    }
+}

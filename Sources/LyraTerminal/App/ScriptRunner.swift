@@ -1,0 +1,82 @@
+// Script mode (SPEC §2): lines from stdin, `-f` or `-c`, no prompt or colour, errors on stderr as
+// `lyra: line N: MESSAGE`, `--echo`, `--bail`, and the exit statuses of SPEC §1.
+import Foundation
+
+/// Runs a script to its end and reports how it went.
+@MainActor
+public final class ScriptRunner: FollowUpInput {
+    private let source: ScriptSource
+    private let context: CommandContext
+    private let interpreter: LineInterpreter
+    private let bail: Bool
+    private let echo: Bool
+    private var lineNumber = 0
+
+    /// A runner for `source` in `context`.
+    public init(source: ScriptSource, context: CommandContext, interpreter: LineInterpreter, bail: Bool, echo: Bool) {
+        self.source = source
+        self.context = context
+        self.interpreter = interpreter
+        self.bail = bail
+        self.echo = echo
+    }
+
+    /// Runs every line; returns the script's exit status.
+    public func run() async -> ExitStatus {
+        context.input = self
+        var status = ExitStatus.success
+        var assembler = InputAssembler()
+        while let text = readLine() {
+            if echo && !isSkippable(text, inBlock: assembler.isInsideBlock) { context.console.writeLine("> " + text) }
+            guard let line = assembler.feed(text, lineNumber: lineNumber) else { continue }
+            do {
+                if try await interpreter.run(line) == .quit { break }
+            } catch {
+                report(error, line: line.lineNumber)
+                if bail { context.console.flush(); return .bailed }
+                status = status.combined(with: ExitStatus.forFailure(error))
+            }
+        }
+        if let open = assembler.openBlockLine {
+            report(CommandError.usage("unterminated \"\"\" block"), line: open)
+            status = bail ? .bailed : status.combined(with: .lineFailed)
+        }
+        context.console.flush()
+        return status
+    }
+
+    private func readLine() -> String? {
+        guard let line = source.nextLine() else { return nil }
+        lineNumber += 1
+        return line
+    }
+
+    private func isSkippable(_ text: String, inBlock: Bool) -> Bool {
+        !inBlock && (text.trimmingCharacters(in: .whitespaces).isEmpty || text.hasPrefix("#"))
+    }
+
+    private func report(_ error: any Error, line: Int) {
+        context.console.writeError("lyra: line \(line): \(ErrorText.describe(error))\n")
+    }
+
+    // MARK: - FollowUpInput
+
+    /// The next script line (it is consumed, not run).
+    public func nextLine(prompt: String) async -> String? { readLine() }
+
+    /// The next script line (scripts have no echo to turn off).
+    public func nextSecret(prompt: String) async -> String? { readLine() }
+
+    /// Everything left in the script's input (for `/improve -` when stdin is the script itself).
+    public func remainingInput() -> String { source.readRemaining() }
+}
+
+/// The user-facing text of any error: its localized description, never a type dump.
+public enum ErrorText {
+    /// A one-line message for `error`.
+    public static func describe(_ error: any Error) -> String {
+        if error is CancellationError { return "cancelled" }
+        if let localized = error as? any LocalizedError, let text = localized.errorDescription { return text }
+        return String(describing: error)
+    }
+}

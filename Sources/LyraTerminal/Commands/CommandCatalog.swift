@@ -1,0 +1,13 @@
+// The list of Lyra's commands, in the order `/help` shows them. Adding a command is adding it here.
+import Foundation
+
+/// Lyra's standard set of slash commands.
+public enum CommandCatalog {
+    /// Every command, in help order.
+    public static func standard() -> CommandRegistry {
+        CommandRegistry(commands: [
+            HelpCommand(),
+            QuitCommand(),
+        ])
+    }
+}

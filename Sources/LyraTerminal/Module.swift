@@ -1,2 +1,0 @@
-// LyraTerminal module marker.
-enum LyraTerminalModule {}

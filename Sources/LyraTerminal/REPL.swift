@@ -1,0 +1,96 @@
+// The interactive loop: read → classify → dispatch → render. Ctrl-C at the prompt clears the line;
+// Ctrl-C while a line runs cancels that work and prompts again; Ctrl-D on an empty line leaves.
+import Foundation
+
+/// The REPL controller (the app's view models were `@MainActor`; so is this).
+@MainActor
+public final class REPL: FollowUpInput {
+    private let editor: LineEditor
+    private let context: CommandContext
+    private let interpreter: LineInterpreter
+    private let interrupts: InterruptMonitor
+    private var running: Task<LineOutcome, any Error>?
+    private var lineNumber = 0
+
+    /// A REPL reading through `editor` and running lines in `context`.
+    public init(editor: LineEditor, context: CommandContext, interpreter: LineInterpreter, interrupts: InterruptMonitor) {
+        self.editor = editor
+        self.context = context
+        self.interpreter = interpreter
+        self.interrupts = interrupts
+    }
+
+    /// Runs until `/quit` or Ctrl-D; returns the exit status.
+    public func run() async -> ExitStatus {
+        context.input = self
+        interrupts.onInterrupt { [weak self] in self?.running?.cancel() }
+        var assembler = InputAssembler()
+        loop: while true {
+            context.console.flush()
+            switch await editor.readLine(prompt: prompt(continuing: assembler.isInsideBlock)) {
+            case .endOfInput:
+                break loop
+            case .interrupted:
+                assembler.reset()
+                continue
+            case .line(let text):
+                lineNumber += 1
+                if !text.trimmingCharacters(in: .whitespaces).isEmpty { await editor.remember(text) }
+                guard let line = assembler.feed(text, lineNumber: lineNumber) else { continue }
+                if await execute(line) == .quit { break loop }
+            }
+        }
+        context.console.flush()
+        await editor.close()
+        return .success
+    }
+
+    /// Runs one line in a task that Ctrl-C can cancel; reports failures and goes on.
+    private func execute(_ line: LogicalLine) async -> LineOutcome? {
+        let interpreter = self.interpreter
+        let task = Task { @MainActor in try await interpreter.run(line) }
+        running = task
+        let result = await task.result
+        running = nil
+        switch result {
+        case .success(let outcome):
+            return outcome
+        case .failure(let failure):
+            if task.isCancelled || Self.isCancellation(failure) {
+                context.console.writeError(context.theme.paint("cancelled", .warning) + "\n")
+            } else {
+                context.console.writeError(context.theme.paint("error: ", .error) + ErrorText.describe(failure) + "\n")
+            }
+            return nil
+        }
+    }
+
+    private static func isCancellation(_ error: any Error) -> Bool {
+        error is CancellationError || (error as? CommandError) == .cancelled
+    }
+
+    private func prompt(continuing: Bool) -> String {
+        let theme = context.theme
+        if continuing { return theme.promptSegment("… ", .muted) }
+        var text = theme.promptSegment("lyra", .prompt)
+        if let title = context.sessionTitle {
+            text += theme.promptSegment(" · " + TextSanitizer.sanitize(title).replacingOccurrences(of: "\n", with: " "), .muted)
+        }
+        return text + theme.promptSegment(" › ", .accent)
+    }
+
+    // MARK: - FollowUpInput
+
+    /// A line typed at `prompt`, or `nil` on Ctrl-D / Ctrl-C.
+    public func nextLine(prompt: String) async -> String? {
+        context.console.flush()
+        if case .line(let text) = await editor.readLine(prompt: prompt) { return text }
+        return nil
+    }
+
+    /// A line typed at `prompt` without echo.
+    public func nextSecret(prompt: String) async -> String? {
+        context.console.flush()
+        return await editor.readHiddenLine(prompt: prompt) { FileDescriptorWriter.write($0, to: 1) }
+    }
+}

@@ -1,0 +1,18 @@
+// The exit-status table of SPEC §1, locked.
+import Testing
+@testable import LyraTerminal
+
+@Suite struct ExitStatusTests {
+    @Test func theTableMatchesTheSpec() {
+        let table: [ExitStatus: Int32] = [.success: 0, .lineFailed: 1, .usage: 2, .bailed: 3, .interrupted: 130]
+        for status in ExitStatus.allCases { #expect(table[status] == status.rawValue) }
+    }
+
+    @Test func configurationFailuresOutrankPlainOnes() {
+        #expect(ExitStatus.forFailure(CommandError.configuration("no base URL")) == .usage)
+        #expect(ExitStatus.forFailure(CommandError.failed("x")) == .lineFailed)
+        #expect(ExitStatus.lineFailed.combined(with: .usage) == .usage)
+        #expect(ExitStatus.usage.combined(with: .lineFailed) == .usage)
+        #expect(ExitStatus.success.combined(with: .lineFailed) == .lineFailed)
+    }
+}
