@@ -26,6 +26,7 @@ public final class Spinner: Sendable {
     private let theme: Theme
     private let enabled: Bool
     private let frameInterval: Duration
+    private let secondLength: Duration
     private let width: @Sendable () -> Int?
     private let state = Mutex(State())
 
@@ -33,15 +34,18 @@ public final class Spinner: Sendable {
     /// - Parameters:
     ///   - enabled: whether to draw at all; `stderrIsTTY && interactive` in the program.
     ///   - frameInterval: the time between frames.
+    ///   - secondLength: how long one displayed second of elapsed time lasts (tests shorten it).
     ///   - width: the terminal width, to keep the line from wrapping; `nil` for no limit.
     public init(
         console: Console, theme: Theme, enabled: Bool, frameInterval: Duration = .milliseconds(100),
+        secondLength: Duration = .seconds(1),
         width: @escaping @Sendable () -> Int? = { nil }
     ) {
         self.console = console
         self.theme = theme
         self.enabled = enabled
         self.frameInterval = frameInterval
+        self.secondLength = secondLength
         self.width = width
     }
 
@@ -125,12 +129,13 @@ public final class Spinner: Sendable {
     }
 
     private func makeTicker(generation: Int) -> Task<Void, Never> {
-        Task { [weak self] in
+        let unit = secondLength
+        return Task { [weak self] in
             let start = ContinuousClock.now
             var seconds = 0
             while !Task.isCancelled {
                 seconds += 1
-                do { try await Task.sleep(until: start + .seconds(seconds), clock: .continuous) } catch { return }
+                do { try await Task.sleep(until: start + unit * seconds, clock: .continuous) } catch { return }
                 let elapsed = seconds
                 self?.advance(generation: generation) { $0.elapsedSeconds = elapsed }
             }
