@@ -20,9 +20,21 @@ public enum DisplayWidth {
             return ascii < 0x20 || ascii == 0x7F ? 0 : 1
         }
         let scalars = character.unicodeScalars
-        guard let first = scalars.first else { return 0 }
+        var iterator = scalars.makeIterator()
+        guard let first = iterator.next() else { return 0 }
+        if iterator.next() == nil, let width = commonWidth(first.value) { return width }
         if isEmojiCluster(scalars, first: first) { return 2 }
         return columns(ofLeading: first)
+    }
+
+    /// The width of a lone scalar from the blocks most text is made of, without property lookups;
+    /// `nil` when the Unicode properties must decide.
+    private static func commonWidth(_ value: UInt32) -> Int? {
+        switch value {
+        case 0xA0..<0xAD, 0xAE..<0x300, 0x370..<0x483, 0x48A..<0x591: 1  // Latin, IPA, Greek, Cyrillic, Armenian
+        case 0x4E00...0x9FFF, 0xAC00...0xD7A3, 0x3041...0x3096, 0x30A1...0x30FA: 2  // CJK, Hangul, kana
+        default: nil
+        }
     }
 
     /// Whether a cluster is shown as an emoji: emoji presentation by default, or text-default emoji
