@@ -44,12 +44,12 @@ public enum MessageBubble {
         }
         let maxOuter = role == .user ? width - userIndent : width
         let maxInner = maxOuter - RoundedBox.chrome
-        let lines = TextWrapper.wrap(clean, width: maxInner)
-        let contentWidth = lines.map(DisplayWidth.columns(of:)).max() ?? 0
-        let inner = min(maxInner, max(contentWidth, RoundedBox.minimumInnerWidth(label: role.label)))
         let textStyle: Theme.Style? = role == .system ? .muted : nil
+        let rows = TextWrapper.wrap(clean, width: maxInner).map { RoundedBox.Row(text: $0, style: textStyle) }
+        let contentWidth = rows.map(\.width).max() ?? 0
+        let inner = min(maxInner, max(contentWidth, RoundedBox.minimumInnerWidth(label: role.label)))
         let box = RoundedBox(
-            rows: lines.map { RoundedBox.Row(text: $0, style: textStyle) },
+            rows: rows,
             innerWidth: inner, label: role.label, labelStyle: role.style, borderStyle: role.style,
             indent: role == .user ? width - inner - RoundedBox.chrome : 0)
         return box.lines(theme: theme).joined(separator: "\n")

@@ -7,6 +7,14 @@ struct RoundedBox {
     struct Row {
         var text: String
         var style: Theme.Style?
+        /// The display width of `text`, measured once.
+        var width: Int
+
+        init(text: String, style: Theme.Style?) {
+            self.text = text
+            self.style = style
+            self.width = DisplayWidth.columns(of: text)
+        }
     }
 
     /// The columns between the text and the inner edge of the box, on each side.
@@ -42,7 +50,7 @@ struct RoundedBox {
         let side = theme.paint("│", borderStyle)
         var result = [margin + top]
         for row in rows {
-            let pad = String(repeating: " ", count: max(innerWidth - DisplayWidth.columns(of: row.text), 0))
+            let pad = String(repeating: " ", count: max(innerWidth - row.width, 0))
             let body = row.style.map { theme.paint(row.text, $0) } ?? row.text
             result.append(margin + side + " " + body + pad + " " + side)
         }

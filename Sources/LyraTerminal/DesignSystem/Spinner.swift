@@ -103,7 +103,7 @@ public final class Spinner: Sendable {
         var shown = TextSanitizer.sanitize(label).replacingNewlines()
         if let width {
             let budget = width - 1 - DisplayWidth.columns(of: glyph) - 2 - DisplayWidth.columns(of: suffix)
-            shown = shown.truncated(toColumns: budget)
+            shown = DisplayWidth.truncate(shown, toColumns: budget)
         }
         return theme.paint(glyph, .accent) + " " + shown + " " + theme.paint(suffix, .muted)
     }
@@ -156,20 +156,5 @@ extension String {
     /// Newlines and tabs replaced by spaces, so a label stays on one line.
     fileprivate func replacingNewlines() -> String {
         String(map { $0 == "\n" || $0 == "\t" ? " " : $0 })
-    }
-
-    /// This string cut to at most `columns` display columns, ending in `…` when cut.
-    func truncated(toColumns columns: Int) -> String {
-        guard DisplayWidth.columns(of: self) > columns else { return self }
-        guard columns > 0 else { return "" }
-        var result = ""
-        var used = 0
-        for character in self {
-            let width = DisplayWidth.columns(of: character)
-            if used + width > columns - 1 { break }
-            result.append(character)
-            used += width
-        }
-        return result + "…"
     }
 }

@@ -10,6 +10,27 @@ public enum DisplayWidth {
         return total
     }
 
+    /// `text` cut to at most `columns` display columns, ending in `…` when cut; never splits a cluster.
+    public static func truncate(_ text: String, toColumns columns: Int) -> String {
+        guard Self.columns(of: text) > columns else { return text }
+        guard columns > 0 else { return "" }
+        var result = ""
+        var used = 0
+        for character in text {
+            let width = Self.columns(of: character)
+            if used + width > columns - 1 { break }
+            result.append(character)
+            used += width
+        }
+        return result + "…"
+    }
+
+    /// `text` followed by spaces up to `columns` display columns (unchanged when already as wide).
+    public static func pad(_ text: String, toColumns columns: Int) -> String {
+        let missing = columns - Self.columns(of: text)
+        return missing > 0 ? text + String(repeating: " ", count: missing) : text
+    }
+
     /// The number of columns one grapheme cluster occupies: 0, 1 or 2.
     ///
     /// Emoji (emoji presentation, an emoji with U+FE0F, ZWJ sequences, flags, skin tones) and

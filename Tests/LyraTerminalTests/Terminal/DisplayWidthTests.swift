@@ -52,3 +52,22 @@ import LyraTerminal
         #expect(DisplayWidth.columns(of: "a\tb\n") == 2)
     }
 }
+
+@Suite struct DisplayWidthLayoutTests {
+    @Test func truncateCutsByColumnsAndAddsEllipsis() {
+        #expect(DisplayWidth.truncate("Trip plans", toColumns: 20) == "Trip plans")
+        #expect(DisplayWidth.truncate("Trip plans", toColumns: 10) == "Trip plans")
+        #expect(DisplayWidth.truncate("Trip plans", toColumns: 6) == "Trip …")
+        // "東京" is 4 columns; at 4 only "東" (2) and "…" fit; a wide character is never split.
+        #expect(DisplayWidth.truncate("東京タワー", toColumns: 4) == "東…")
+        #expect(DisplayWidth.truncate("東京タワー", toColumns: 5) == "東京…")
+        #expect(DisplayWidth.truncate("👨‍👩‍👧 family", toColumns: 3) == "👨‍👩‍👧…")
+        #expect(DisplayWidth.truncate("abc", toColumns: 0) == "")
+    }
+
+    @Test func padFillsToColumns() {
+        #expect(DisplayWidth.pad("ab", toColumns: 5) == "ab   ")
+        #expect(DisplayWidth.pad("中文", toColumns: 5) == "中文 ")
+        #expect(DisplayWidth.pad("toolong", toColumns: 3) == "toolong")
+    }
+}
