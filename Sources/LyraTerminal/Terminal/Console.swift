@@ -1,0 +1,72 @@
+// The only writer to stdout and stderr: buffers stdout, keeps stdout and stderr in order.
+// Everything Lyra prints goes through one Console so output from tasks never interleaves mid-line.
+import Synchronization
+
+/// The single writer to standard output and standard error.
+///
+/// Standard output is buffered up to ``bufferLimit`` bytes; standard error is written at once,
+/// after flushing standard output, so the two streams stay in the order they were written.
+public final class Console: Sendable {
+    /// The stdout buffer size that triggers a flush (64 KiB).
+    public static let bufferLimit = 64 * 1024
+
+    private let standardOutput: any OutputSink
+    private let standardError: any OutputSink
+    private let buffer = Mutex<[UInt8]>([])
+
+    /// Creates a console over two sinks.
+    public init(standardOutput: any OutputSink, standardError: any OutputSink) {
+        self.standardOutput = standardOutput
+        self.standardError = standardError
+    }
+
+    /// Writes out what is still buffered when the console goes away.
+    deinit {
+        flush()
+    }
+
+    /// The console of the process: file descriptors 1 and 2.
+    public static func standard() -> Console {
+        Console(standardOutput: FileDescriptorSink(fd: 1), standardError: FileDescriptorSink(fd: 2))
+    }
+
+    /// Appends `text` to standard output's buffer, flushing when it reaches ``bufferLimit``.
+    public func write(_ text: String) {
+        buffer.withLock { pending in
+            pending.append(contentsOf: text.utf8)
+            if pending.count >= Console.bufferLimit {
+                drain(&pending)
+            }
+        }
+    }
+
+    /// Writes `text` and a newline to standard output (buffered).
+    public func writeLine(_ text: String) {
+        write(text + "\n")
+    }
+
+    /// Flushes standard output, then writes `text` to standard error unbuffered.
+    public func writeError(_ text: String) {
+        buffer.withLock { pending in
+            drain(&pending)
+            Array(text.utf8).withUnsafeBytes { standardError.write($0) }
+        }
+    }
+
+    /// Writes `text` and a newline to standard error, after flushing standard output.
+    public func writeErrorLine(_ text: String) {
+        writeError(text + "\n")
+    }
+
+    /// Writes out whatever standard output holds.
+    public func flush() {
+        buffer.withLock { drain(&$0) }
+    }
+
+    /// Sends the buffered bytes to standard output and empties the buffer; called under the lock.
+    private func drain(_ pending: inout [UInt8]) {
+        guard !pending.isEmpty else { return }
+        pending.withUnsafeBytes { standardOutput.write($0) }
+        pending.removeAll(keepingCapacity: true)
+    }
+}

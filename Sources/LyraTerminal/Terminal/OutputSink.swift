@@ -1,0 +1,83 @@
+// Where the Console's bytes go: a file descriptor in the program, a capture in tests.
+// The seam between Console's buffering policy and the write(2) system call.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Synchronization
+
+/// A destination for bytes written by ``Console``; each call must write all of `bytes` or give up silently.
+public protocol OutputSink: Sendable {
+    /// Writes every byte of `bytes`, in order.
+    func write(_ bytes: UnsafeRawBufferPointer)
+}
+
+/// Writes to a file descriptor with write(2), retrying on `EINTR`, partial writes and `EAGAIN`;
+/// on `EPIPE` or another error the rest is dropped (the app ignores `SIGPIPE`).
+public struct FileDescriptorSink: OutputSink {
+    /// The descriptor written to; not closed by the sink.
+    public let fd: Int32
+
+    /// Creates a sink for an open file descriptor.
+    public init(fd: Int32) { self.fd = fd }
+
+    /// Writes all of `bytes`, looping over partial writes.
+    public func write(_ bytes: UnsafeRawBufferPointer) {
+        guard var base = bytes.baseAddress else { return }
+        var remaining = bytes.count
+        while remaining > 0 {
+            let written = systemWrite(fd, base, remaining)
+            if written > 0 {
+                base += written
+                remaining -= written
+            } else if written < 0 && errno == EINTR {
+                continue
+            } else if written < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
+                waitUntilWritable()
+            } else {
+                return  // EPIPE, EBADF, a full disk: nothing sensible left to do with the output
+            }
+        }
+    }
+
+    /// Blocks until a non-blocking descriptor can take more bytes.
+    private func waitUntilWritable() {
+        var descriptor = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+        _ = poll(&descriptor, 1, -1)
+    }
+}
+
+/// The C library's write(2), named apart from `OutputSink.write`.
+private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+    #if canImport(Glibc)
+    return Glibc.write(fd, buffer, count)
+    #else
+    return Darwin.write(fd, buffer, count)
+    #endif
+}
+
+/// Collects everything written, for tests of code that prints through a ``Console``.
+public final class CapturedOutput: OutputSink {
+    private let storage = Mutex<[UInt8]>([])
+
+    /// Creates an empty capture.
+    public init() {}
+
+    /// Appends `bytes` to the capture.
+    public func write(_ bytes: UnsafeRawBufferPointer) {
+        storage.withLock { $0.append(contentsOf: bytes) }
+    }
+
+    /// The bytes written so far.
+    public var bytes: [UInt8] { storage.withLock { $0 } }
+
+    /// The bytes written so far, decoded as UTF-8 (invalid sequences repaired).
+    public var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// The number of bytes written so far.
+    public var count: Int { storage.withLock { $0.count } }
+
+    /// Forgets everything captured so far.
+    public func clear() { storage.withLock { $0.removeAll() } }
+}
