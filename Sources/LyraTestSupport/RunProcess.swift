@@ -29,6 +29,11 @@ public func runProcess(
     return try await withTaskCancellationHandler {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<ProcessResult, any Error>) in
             let thread = Thread {
+                // Threads started from Swift's cooperative pool block every signal, and a spawned
+                // child inherits the mask: unblock them here so the program sees SIGINT and SIGTERM.
+                var unblocked = sigset_t()
+                sigemptyset(&unblocked)
+                pthread_sigmask(SIG_SETMASK, &unblocked, nil)
                 continuation.resume(with: Result { try ProcessLauncher.run(request, cancellation: cancellation) })
             }
             thread.start()
