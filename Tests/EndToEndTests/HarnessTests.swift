@@ -1,6 +1,7 @@
 // HarnessTests: the black-box test harness checked against real programs (/bin/sh, cat, stty,
 // env), so end-to-end tests of lyra can trust its output capture, deadlines and terminal.
 import Foundation
+import Synchronization
 import LyraTestSupport
 import Testing
 
@@ -289,5 +290,90 @@ private func sh(_ script: String, stdin: Data? = nil, timeout: Duration = .secon
         let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         #expect(Set(object.keys) == ["video_polls_to_complete", "templates_bare_array"])
         #expect(object["video_polls_to_complete"] as? Int == 2)
+    }
+}
+
+// MARK: - BackendControl over a real loopback socket
+
+/// A loopback HTTP responder that records each request and answers every one with `reply`.
+private final class RecordingResponder: Sendable {
+    let port: UInt16
+    private let listener: Int32
+    private let received = Mutex<[String]>([])
+
+    init(reply: String, connections: Int) throws {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        try withUnsafeMutablePointer(to: &address) { pointer in
+            try pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { raw in
+                try #require(bind(fd, raw, length) == 0 && listen(fd, 8) == 0)
+                try #require(getsockname(fd, raw, &length) == 0)
+            }
+        }
+        listener = fd
+        port = UInt16(bigEndian: address.sin_port)
+        Thread { [self] in
+            for _ in 0..<connections { serveOne(reply) }
+            close(listener)
+        }.start()
+    }
+
+    var requests: [String] { received.withLock { $0 } }
+
+    private func serveOne(_ reply: String) {
+        let connection = accept(listener, nil, nil)
+        guard connection >= 0 else { return }
+        var data = [UInt8]()
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while !Self.isComplete(data) {
+            let count = read(connection, &chunk, chunk.count)
+            if count <= 0 { break }
+            data += chunk[0..<count]
+        }
+        received.withLock { $0.append(String(decoding: data, as: UTF8.self)) }
+        let response = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: \(reply.utf8.count)\r\nConnection: close\r\n\r\n\(reply)"
+        _ = Array(response.utf8).withUnsafeBytes { write(connection, $0.baseAddress, $0.count) }
+        close(connection)
+    }
+
+    private static func isComplete(_ data: [UInt8]) -> Bool {
+        let text = String(decoding: data, as: UTF8.self)
+        guard let end = text.range(of: "\r\n\r\n") else { return false }
+        let length = text[..<end.lowerBound].split(separator: "\r\n")
+            .first { $0.lowercased().hasPrefix("content-length:") }
+            .flatMap { Int($0.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) } ?? 0
+        return text.utf8.count - text[..<end.upperBound].utf8.count >= length
+    }
+}
+
+@Suite struct BackendControlTests {
+    @Test func injectFaultPostsTheFaultAsJSON() async throws {
+        let responder = try RecordingResponder(reply: "{}", connections: 1)
+        let control = BackendControl(baseURL: try #require(URL(string: "http://127.0.0.1:\(responder.port)")))
+        try await control.injectFault(path: "/ai-writing", status: 503, body: "{\"detail\": \"busy\"}", count: 2)
+        let request = try #require(responder.requests.first)
+        #expect(request.hasPrefix("POST /_test/faults HTTP/1.1\r\n"))
+        let body = try #require(request.components(separatedBy: "\r\n\r\n").last)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any])
+        #expect(Set(object.keys) == ["path", "status", "body", "headers", "delay_ms", "drop", "truncate", "count"])
+        #expect(object["path"] as? String == "/ai-writing")
+        #expect(object["status"] as? Int == 503)
+        #expect(object["count"] as? Int == 2)
+    }
+
+    @Test func requestsAreReadFromTheRecordingRoute() async throws {
+        let responder = try RecordingResponder(reply: #"[{"method": "GET", "path": "/x", "query": {"user_id": "u"}}]"#, connections: 2)
+        let control = BackendControl(baseURL: try #require(URL(string: "http://127.0.0.1:\(responder.port)")))
+        let requests = try await control.requests()
+        #expect(requests.map(\.path) == ["/x"])
+        #expect(requests.first?.query["user_id"] == "u")
+        let (status, data) = try await control.fetch(try #require(URL(string: "http://127.0.0.1:\(responder.port)/checkout/1")))
+        #expect(status == 200)
+        #expect(!data.isEmpty)
+        #expect(responder.requests.map { $0.components(separatedBy: " ").prefix(2).joined(separator: " ") }
+            == ["GET /_test/requests", "GET /checkout/1"])
     }
 }
