@@ -1,0 +1,31 @@
+// BackendTestConfiguration: the knobs of the local backend's `POST /_test/config` route.
+// Fields left nil are not sent, so the backend keeps their current values.
+import Foundation
+
+/// Test-only behaviour switches of the local backend.
+public struct BackendTestConfiguration: Sendable, Equatable, Encodable {
+    /// How many status polls a video takes to reach `completed`.
+    public var videoPollsToComplete: Int?
+    /// Whether `video_url` is relative to the base URL instead of absolute.
+    public var relativeVideoURL: Bool?
+    /// Whether `get_templates` answers a bare JSON array instead of `{"templates": [...]}`.
+    public var templatesBareArray: Bool?
+    /// A delay before each chat reply, in milliseconds.
+    public var chatDelayMilliseconds: Int?
+
+    enum CodingKeys: String, CodingKey {
+        case videoPollsToComplete = "video_polls_to_complete"
+        case relativeVideoURL = "relative_video_url"
+        case templatesBareArray = "templates_bare_array"
+        case chatDelayMilliseconds = "chat_delay_ms"
+    }
+
+    /// Creates a configuration; nil fields are left as the backend has them.
+    public init(videoPollsToComplete: Int? = nil, relativeVideoURL: Bool? = nil,
+                templatesBareArray: Bool? = nil, chatDelayMilliseconds: Int? = nil) {
+        self.videoPollsToComplete = videoPollsToComplete
+        self.relativeVideoURL = relativeVideoURL
+        self.templatesBareArray = templatesBareArray
+        self.chatDelayMilliseconds = chatDelayMilliseconds
+    }
+}

@@ -1,2 +1,0 @@
-// LyraTestSupport module marker.
-enum LyraTestSupportModule {}
