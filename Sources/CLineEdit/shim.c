@@ -4,6 +4,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <histedit.h>
 #include <langinfo.h>
 #include <locale.h>
@@ -137,6 +138,13 @@ int cle_install_interrupt_handler(void) {
     action.sa_flags = 0; /* no SA_RESTART: el_wgets must return EINTR */
     if (sigaction(SIGINT, &action, NULL) != 0) return -1;
     return interrupt_pipe[0];
+}
+
+void cle_block_interrupts(int block) {
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, SIGINT);
+    pthread_sigmask(block ? SIG_BLOCK : SIG_UNBLOCK, &set, NULL);
 }
 
 int cle_take_interrupt(void) {

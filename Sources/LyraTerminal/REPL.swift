@@ -29,9 +29,11 @@ public final class REPL: FollowUpInput {
             context.console.flush()
             switch await editor.readLine(prompt: prompt(continuing: assembler.isInsideBlock)) {
             case .endOfInput:
+                context.console.write("\n")
                 break loop
             case .interrupted:
                 assembler.reset()
+                context.console.write("\n")
                 continue
             case .line(let text):
                 lineNumber += 1
@@ -70,13 +72,14 @@ public final class REPL: FollowUpInput {
     }
 
     private func prompt(continuing: Bool) -> String {
-        let theme = context.theme
-        if continuing { return theme.promptSegment("… ", .muted) }
-        var text = theme.promptSegment("lyra", .prompt)
+        if continuing { return PromptText.render([("…", .muted)], theme: context.theme) }
+        var segments: [(String, Theme.Style)] = [("lyra", .prompt)]
         if let title = context.sessionTitle {
-            text += theme.promptSegment(" · " + TextSanitizer.sanitize(title).replacingOccurrences(of: "\n", with: " "), .muted)
+            let clean = TextSanitizer.sanitize(title).replacingOccurrences(of: "\n", with: " ")
+            segments.append((" · " + DisplayWidth.truncate(clean, toColumns: 40), .muted))
         }
-        return text + theme.promptSegment(" › ", .accent)
+        segments.append((" ›", .accent))
+        return PromptText.render(segments, theme: context.theme)
     }
 
     // MARK: - FollowUpInput

@@ -38,6 +38,9 @@ void cle_refresh(void);
 /// Installs a SIGINT handler (no SA_RESTART) that sets a flag and writes a byte to a self-pipe.
 /// Returns the read end of the pipe, or -1.
 int cle_install_interrupt_handler(void);
+/// Blocks (1) or unblocks (0) SIGINT for the calling thread. SIGINT must reach the thread that runs
+/// el_wgets (to interrupt its read), so every other thread blocks it.
+void cle_block_interrupts(int block);
 /// Returns 1 and clears the flag when an interrupt arrived since the last call.
 int cle_take_interrupt(void);
 

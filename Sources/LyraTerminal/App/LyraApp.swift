@@ -28,7 +28,7 @@ public enum LyraApp {
             console: console, theme: theme, terminal: terminal, mode: interactive ? .interactive : .script,
             registry: registry, completionData: completionData, services: services, quiet: options.quiet)
         let interpreter = LineInterpreter(context: context)
-        let interrupts = InterruptMonitor()
+        let interrupts = InterruptMonitor(receivesSignals: !interactive)
         if interactive {
             return await runInteractive(context: context, interpreter: interpreter, interrupts: interrupts)
         }

@@ -1,5 +1,7 @@
 // One dedicated thread for every libedit call: libedit blocks and is not thread-safe, so it must
-// never run on Swift's cooperative pool. Async callers enqueue work and await its result.
+// never run on Swift's cooperative pool. Async callers enqueue work and await its result. It is
+// the only thread that takes SIGINT, so Ctrl-C interrupts libedit's read.
+import CLineEdit
 import Foundation
 import Synchronization
 
@@ -11,6 +13,7 @@ final class EditorThread: Sendable {
     init() {
         // The thread serves the whole process, so it keeps `self` alive for good.
         let thread = Thread { [self] in
+            cle_block_interrupts(0)
             while true {
                 signal.wait()
                 let job = pending.withLock { $0.isEmpty ? nil : $0.removeFirst() }

@@ -8,12 +8,17 @@ import Synchronization
 public final class InterruptMonitor: Sendable {
     private let handler = Mutex<(@MainActor @Sendable () -> Void)?>(nil)
 
-    /// Installs the SIGINT handler and starts the watching thread.
-    public init() {
+    /// Installs the SIGINT handler and starts the watching thread. Call on the main thread before
+    /// any other thread starts: it blocks SIGINT there, so threads made later inherit the block.
+    /// - Parameter receivesSignals: whether the watching thread takes SIGINT itself (scripts);
+    ///   in the REPL only the line editor's thread may, so that Ctrl-C interrupts its read.
+    public init(receivesSignals: Bool) {
+        cle_block_interrupts(1)
         let descriptor = cle_install_interrupt_handler()
         guard descriptor >= 0 else { return }
         // The monitor lives for the whole process, so the thread may keep it.
         let thread = Thread { [self] in
+            if receivesSignals { cle_block_interrupts(0) }
             var byte: UInt8 = 0
             while true {
                 let count = Foundation.read(descriptor, &byte, 1)
