@@ -84,9 +84,8 @@ private func apiError(_ work: () async throws -> Void) async -> APIError? {
 
     @Test func refusedConnectionIsANetworkErrorNamingTheHost() async throws {
         let server = try LoopbackHTTPServer([])
-        try await server.waitForRequests(0)
+        try await server.waitUntilClosed()
         let api = try client(server)
-        server.stop()
         let error = await apiError { _ = try await api.fetchTemplates() }
         #expect(error?.localizedDescription.contains("127.0.0.1") == true)
     }

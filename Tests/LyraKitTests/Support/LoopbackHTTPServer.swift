@@ -37,6 +37,8 @@ final class LoopbackHTTPServer: Sendable {
     let port: UInt16
     private let listener: Int32
     private let recorded = Mutex<[Request]>([])
+    /// True once the serving thread closed the listener; guards `stop()` against a reused descriptor.
+    private let listenerClosed = Mutex(false)
 
     /// Starts listening on an ephemeral loopback port and serves `behaviors` in order.
     init(_ behaviors: [Behavior]) throws {
@@ -70,15 +72,28 @@ final class LoopbackHTTPServer: Sendable {
         while requests.count < count, Date() < deadline { try await Task.sleep(for: .milliseconds(5)) }
     }
 
-    /// Stops accepting connections.
+    /// Stops accepting connections (the serving thread then closes the listener).
     func stop() {
-        shutdown(listener, Int32(SHUT_RDWR))
+        listenerClosed.withLock { closed in
+            if !closed { shutdown(listener, Int32(SHUT_RDWR)) }
+        }
+    }
+
+    /// Waits (polling, at most `seconds`) until the listener is closed, so connecting is refused.
+    func waitUntilClosed(seconds: Double = 10) async throws {
+        let deadline = Date().addingTimeInterval(seconds)
+        while !listenerClosed.withLock({ $0 }), Date() < deadline { try await Task.sleep(for: .milliseconds(5)) }
     }
 
     // MARK: - Serving
 
     private func serve(_ behaviors: [Behavior]) {
-        defer { close(listener) }
+        defer {
+            listenerClosed.withLock { closed in
+                closed = true
+                close(listener)
+            }
+        }
         for behavior in behaviors {
             let client = accept(listener, nil, nil)
             guard client >= 0 else { return }
@@ -86,7 +101,7 @@ final class LoopbackHTTPServer: Sendable {
                 recorded.withLock { $0.append(request) }
                 act(behavior, on: client)
             }
-            close(client)
+            lingeringClose(client)
         }
     }
 
@@ -102,6 +117,15 @@ final class LoopbackHTTPServer: Sendable {
             var descriptor = pollfd(fd: client, events: Int16(POLLIN), revents: 0)
             _ = poll(&descriptor, 1, 20_000)
         }
+    }
+
+    /// Half-closes, drains what the client still sends (briefly), then closes: a plain close with
+    /// unread input would reset the connection and could destroy the response in flight.
+    private func lingeringClose(_ client: Int32) {
+        shutdown(client, Int32(SHUT_WR))
+        var descriptor = pollfd(fd: client, events: Int16(POLLIN), revents: 0)
+        while poll(&descriptor, 1, 1000) > 0, readSome(client) != nil {}
+        close(client)
     }
 
     private func readRequest(_ client: Int32) -> Request? {
