@@ -95,7 +95,9 @@ import Testing
 
     @Test func userIDIsMadeOnceAndKeptInTheStateDirectory() throws {
         try withTemporaryDirectory { root in
-            let first = try loader(root).load()
+            let lazy = loader(root)
+            #expect(!FileManager.default.fileExists(atPath: root.appending(path: "state").path))
+            let first = try lazy.load()
             let second = try loader(root).load()
             #expect(first.userID == second.userID)
             #expect(UUID(uuidString: first.userID) != nil)
