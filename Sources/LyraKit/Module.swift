@@ -1,2 +1,0 @@
-// LyraKit module marker.
-enum LyraKitModule {}

@@ -1,0 +1,79 @@
+// Errors of the network layer (the app's APIError): HTTP statuses mapped per SPEC §4,
+// transport failures, cancellation and refused URLs. Descriptions never contain the token.
+import Foundation
+
+/// A failed request to the app backend (or Apphud).
+public enum APIError: Error, LocalizedError, Equatable, Sendable {
+    /// A URL could not be built or is not http/https.
+    case invalidURL
+    /// A non-2xx status other than those with their own case; `detail` from the body when present.
+    case invalidResponse(statusCode: Int, detail: String?)
+    /// A 2xx body that could not be decoded.
+    case decodingError(String)
+    /// The request did not complete (connection refused, reset, timed out…).
+    case networkError(String)
+    /// 401 or 403.
+    case unauthorized
+    /// 402.
+    case subscriptionRequired
+    /// 429, with the server's `Retry-After` in seconds when given.
+    case rateLimited(retryAfter: Double?)
+    /// The caller cancelled the request.
+    case cancelled
+    /// Plain http:// to a host that is not loopback (the host is named).
+    case insecureURL(String)
+    /// No base URL is configured.
+    case missingBaseURL
+
+    /// A user-facing, single-line description.
+    public var errorDescription: String? {
+        switch self {
+        case .invalidURL:
+            return "invalid URL"
+        case let .invalidResponse(statusCode, detail):
+            if let detail, !detail.isEmpty { return "server error \(statusCode): \(detail)" }
+            return "server error \(statusCode)"
+        case let .decodingError(reason):
+            return "unexpected response from the server: \(reason)"
+        case let .networkError(reason):
+            return "network error: \(reason)"
+        case .unauthorized:
+            return "unauthorized: check your token: /login"
+        case .subscriptionRequired:
+            return "subscription required: see /subscribe"
+        case let .rateLimited(retryAfter):
+            guard let retryAfter else { return "rate limited by the server: try again later" }
+            return "rate limited by the server: try again in \(Int(retryAfter.rounded(.up))) s"
+        case .cancelled:
+            return "cancelled"
+        case let .insecureURL(host):
+            return "refusing plain http:// to \(host): use https://, or allow it with "
+                + "/settings set allowInsecureHTTP true"
+        case .missingBaseURL:
+            return "no backend configured: set LYRA_BASE_URL, pass --base-url URL, "
+                + "run /settings set baseURL URL, or try lyra --demo"
+        }
+    }
+
+    /// True for faults worth retrying a status poll after: network errors, 502, 503, 504 and 429.
+    public var isTransient: Bool {
+        switch self {
+        case .networkError, .rateLimited: return true
+        case let .invalidResponse(statusCode, _): return [502, 503, 504].contains(statusCode)
+        default: return false
+        }
+    }
+
+    /// This error with every occurrence of `secret` in its text replaced by `••••`.
+    public func redacting(_ secret: String?) -> APIError {
+        guard let secret, !secret.isEmpty else { return self }
+        func clean(_ text: String) -> String { text.replacingOccurrences(of: secret, with: "••••") }
+        switch self {
+        case let .invalidResponse(statusCode, detail): return .invalidResponse(statusCode: statusCode, detail: detail.map(clean))
+        case let .decodingError(reason): return .decodingError(clean(reason))
+        case let .networkError(reason): return .networkError(clean(reason))
+        case let .insecureURL(host): return .insecureURL(clean(host))
+        default: return self
+        }
+    }
+}

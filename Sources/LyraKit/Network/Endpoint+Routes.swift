@@ -1,0 +1,87 @@
+// The routes of SPEC §4 as `Endpoint` factories: chat turn, AI writing, templates, start video,
+// video status; and the download request (absolute, or relative to the base URL).
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+extension Endpoint {
+    /// `POST /dola/chats/{chatID}/messages?locale=…` with `{"message": …}`.
+    /// - Throws: `APIError.invalidURL` for an empty chat id.
+    public static func chatMessage(chatID: String, message: String, locale: String) throws -> Endpoint {
+        guard !chatID.isEmpty else { throw APIError.invalidURL }
+        return Endpoint(
+            method: .post, path: "/dola/chats/\(pathSegment(chatID))/messages",
+            queryItems: [URLQueryItem(name: "locale", value: locale)],
+            body: try jsonBody(ChatMessageRequestDTO(message: message)),
+            headers: ["Content-Type": "application/json"], timeout: 120)
+    }
+
+    /// `POST /ai-writing` with the writing request.
+    public static func improveText(_ request: AIWritingRequestDTO) throws -> Endpoint {
+        Endpoint(method: .post, path: "/ai-writing", body: try jsonBody(request),
+                 headers: ["Content-Type": "application/json"], timeout: 120)
+    }
+
+    /// `GET /pixverse/api/v1/get_templates/{appID}`.
+    public static func templates(appID: String) -> Endpoint {
+        Endpoint(method: .get, path: "/pixverse/api/v1/get_templates/\(pathSegment(appID))", timeout: 30)
+    }
+
+    /// `POST /pixverse/api/v1/template2video`; the multipart body is uploaded from a file.
+    public static func startVideo(contentType: String) -> Endpoint {
+        Endpoint(method: .post, path: "/pixverse/api/v1/template2video",
+                 headers: ["Content-Type": contentType], timeout: 300)
+    }
+
+    /// `GET /pixverse/api/v1/status?id=…`.
+    public static func videoStatus(id: String) -> Endpoint {
+        Endpoint(method: .get, path: "/pixverse/api/v1/status",
+                 queryItems: [URLQueryItem(name: "id", value: id)], timeout: 30)
+    }
+
+    /// A GET for a video URL: absolute, or resolved against the base URL. Only a URL on the backend's
+    /// own origin gets the token and the `user_id`/`app_id` parameters; a foreign host gets neither.
+    /// - Throws: `APIError.invalidURL` (not http/https), `.insecureURL` (plain http to a foreign host).
+    public static func downloadRequest(for urlString: String, config: APIConfig) throws(APIError) -> URLRequest {
+        let trimmed = urlString.trimmingCharacters(in: .whitespacesAndNewlines)
+        var base = config.baseURL.absoluteString
+        if !base.hasSuffix("/") { base += "/" }
+        guard !trimmed.isEmpty, let baseURL = URL(string: base),
+              let url = URL(string: trimmed, relativeTo: baseURL)?.absoluteURL else { throw .invalidURL }
+        try BaseURLPolicy(allowInsecureHTTP: config.allowInsecureHTTP).validate(url)
+        guard sameOrigin(url, config.baseURL) else {
+            var request = URLRequest(url: url, timeoutInterval: 1800)
+            request.httpMethod = "GET"
+            return request
+        }
+        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { throw .invalidURL }
+        let common = [URLQueryItem(name: "user_id", value: config.userID), URLQueryItem(name: "app_id", value: config.appID)]
+        let existing = components.percentEncodedQuery.map { $0.isEmpty ? "" : $0 + "&" } ?? ""
+        components.percentEncodedQuery = existing + encodeQuery(common)
+        guard let finalURL = components.url else { throw .invalidURL }
+        var request = URLRequest(url: finalURL, timeoutInterval: 1800)
+        request.httpMethod = "GET"
+        addCommonHeaders(to: &request, token: config.token)
+        request.setValue("*/*", forHTTPHeaderField: "Accept")
+        return request
+    }
+
+    private static func sameOrigin(_ lhs: URL, _ rhs: URL) -> Bool {
+        lhs.scheme?.lowercased() == rhs.scheme?.lowercased()
+            && lhs.host()?.lowercased() == rhs.host()?.lowercased()
+            && effectivePort(lhs) == effectivePort(rhs)
+    }
+
+    private static func effectivePort(_ url: URL) -> Int? {
+        url.port ?? (url.scheme?.lowercased() == "https" ? 443 : 80)
+    }
+
+    private static func jsonBody(_ value: some Encodable) throws -> Data {
+        do {
+            return try JSONEncoder().encode(value)
+        } catch {
+            throw APIError.decodingError("cannot encode the request")
+        }
+    }
+}

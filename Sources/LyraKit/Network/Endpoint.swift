@@ -1,0 +1,88 @@
+// One route of the app backend (SPEC §4) and how it becomes a URLRequest: the base URL's path
+// prefix, `user_id`/`app_id` query parameters, the bearer token and the JSON headers.
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A request to the app backend, relative to its base URL.
+public struct Endpoint: Sendable, Equatable {
+    /// The HTTP method.
+    public enum Method: String, Sendable {
+        case get = "GET"
+        case post = "POST"
+    }
+
+    /// The method.
+    public var method: Method
+    /// The percent-encoded path, starting with `/`.
+    public var path: String
+    /// Route-specific query parameters (`user_id` and `app_id` are added to every request).
+    public var queryItems: [URLQueryItem]
+    /// The body, for JSON requests (a multipart body is uploaded from a file instead).
+    public var body: Data?
+    /// Extra headers, e.g. `Content-Type`.
+    public var headers: [String: String]
+    /// The whole-request deadline in seconds.
+    public var timeout: TimeInterval
+
+    /// Creates an endpoint.
+    public init(method: Method, path: String, queryItems: [URLQueryItem] = [], body: Data? = nil,
+                headers: [String: String] = [:], timeout: TimeInterval = 60) {
+        self.method = method
+        self.path = path
+        self.queryItems = queryItems
+        self.body = body
+        self.headers = headers
+        self.timeout = timeout
+    }
+
+    /// The request for this endpoint against `config`'s base URL, with the common query parameters,
+    /// `Accept: application/json` and `Authorization: Bearer <token>` when there is a token.
+    /// - Throws: `APIError.invalidURL` when the URL cannot be built.
+    public func urlRequest(config: APIConfig) throws(APIError) -> URLRequest {
+        guard var components = URLComponents(url: config.baseURL, resolvingAgainstBaseURL: false) else {
+            throw .invalidURL
+        }
+        var prefix = components.percentEncodedPath
+        while prefix.hasSuffix("/") { prefix.removeLast() }
+        components.percentEncodedPath = prefix + path
+        let common = [URLQueryItem(name: "user_id", value: config.userID), URLQueryItem(name: "app_id", value: config.appID)]
+        components.percentEncodedQuery = Self.encodeQuery(common + queryItems)
+        components.fragment = nil
+        guard let url = components.url else { throw .invalidURL }
+        var request = URLRequest(url: url, timeoutInterval: timeout)
+        request.httpMethod = method.rawValue
+        request.httpBody = body
+        Self.addCommonHeaders(to: &request, token: config.token)
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        return request
+    }
+
+    /// Sets `Accept: application/json` and, when `token` is non-empty, the bearer authorization.
+    static func addCommonHeaders(to request: inout URLRequest, token: String?) {
+        request.setValue("application/json", forHTTPHeaderField: "Accept")
+        if let token, !token.isEmpty { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
+    }
+
+    /// `name=value&…` with everything but unreserved characters percent-encoded (so `+`, `&`, `=` are safe).
+    static func encodeQuery(_ items: [URLQueryItem]) -> String {
+        items.map { item in
+            let name = percentEncode(item.name)
+            guard let value = item.value else { return name }
+            return name + "=" + percentEncode(value)
+        }.joined(separator: "&")
+    }
+
+    /// One path segment, percent-encoded; a segment of only dots is encoded too, so it cannot climb.
+    static func pathSegment(_ text: String) -> String {
+        if text.allSatisfy({ $0 == "." }) { return String(repeating: "%2E", count: text.count) }
+        return percentEncode(text)
+    }
+
+    private static func percentEncode(_ text: String) -> String {
+        var allowed = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
+        allowed.insert(charactersIn: "-._~")
+        return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? ""
+    }
+}

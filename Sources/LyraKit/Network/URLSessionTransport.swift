@@ -1,0 +1,90 @@
+// The live HTTP transport: ONE long-lived URLSession for the whole process (a session per
+// request crashes FoundationNetworking on Linux), with cancellation reaching the URLSessionTask.
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Sends requests with a single shared `URLSession` whose delegate streams downloads to disk.
+public final class URLSessionTransport: HTTPTransport {
+    /// The process-wide transport, created on first use (never at start-up).
+    public static let shared = URLSessionTransport()
+
+    private let session: URLSession
+    private let delegate: DownloadSessionDelegate
+
+    /// Creates a transport with its own session. Prefer `shared`: make at most a few per process.
+    public init() {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.urlCache = nil
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        configuration.timeoutIntervalForRequest = 120
+        configuration.timeoutIntervalForResource = 3600
+        let queue = OperationQueue()
+        queue.maxConcurrentOperationCount = 1
+        queue.name = "lyra.urlsession.delegate"
+        delegate = DownloadSessionDelegate()
+        session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: queue)
+    }
+
+    /// Sends `request` and collects the body.
+    /// - Throws: `APIError.networkError`, or `APIError.cancelled` promptly when the task is cancelled.
+    public func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+        try await run(request) { pending in
+            self.session.dataTask(with: request) { data, response, error in
+                pending.finish(Self.result(data, response, error, url: request.url))
+            }
+        }
+    }
+
+    /// Sends `request` with its body streamed from `fromFile`.
+    /// - Throws: as `send(_:)`.
+    public func upload(_ request: URLRequest, fromFile: URL) async throws -> (Data, HTTPURLResponse) {
+        try await run(request) { pending in
+            self.session.uploadTask(with: request, fromFile: fromFile) { data, response, error in
+                pending.finish(Self.result(data, response, error, url: request.url))
+            }
+        }
+    }
+
+    /// Streams a 2xx body to `destination` through a temporary file in the same directory.
+    /// - Throws: the mapped `APIError` for non-2xx, `.networkError`, `.cancelled`, or `StorageError`.
+    public func download(
+        _ request: URLRequest, to destination: URL, progress: @escaping @Sendable (Int64, Int64?) -> Void
+    ) async throws -> HTTPURLResponse {
+        let directory = destination.deletingLastPathComponent().standardizedFileURL.path
+        let temporaryPath = directory + "/.\(destination.lastPathComponent).part-\(UInt32.random(in: 0 ... .max))"
+        return try await run(request) { pending in
+            let task = self.session.dataTask(with: request)
+            self.delegate.register(taskIdentifier: task.taskIdentifier, job: .init(
+                pending: pending, destination: destination, temporaryPath: temporaryPath, progress: progress))
+            return task
+        }
+    }
+
+    // MARK: - Private
+
+    private func run<Value: Sendable>(
+        _ request: URLRequest, makeTask: @escaping @Sendable (PendingURLTask<Value>) -> URLSessionTask
+    ) async throws -> Value {
+        try Task.checkCancellation()
+        let pending = PendingURLTask<Value>()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                pending.start(continuation) { makeTask(pending) }
+            }
+        } onCancel: {
+            pending.cancel()
+        }
+    }
+
+    private static func result(
+        _ data: Data?, _ response: URLResponse?, _ error: (any Error)?, url: URL?
+    ) -> Result<(Data, HTTPURLResponse), any Error> {
+        if let error { return .failure(URLErrorDescription.apiError(for: error, url: url)) }
+        guard let http = response as? HTTPURLResponse else {
+            return .failure(APIError.networkError("no HTTP response"))
+        }
+        return .success((data ?? Data(), http))
+    }
+}

@@ -1,0 +1,52 @@
+// Crash-safe file replacement: write a temporary file beside the target, fsync it, rename it
+// over the target, then fsync the directory so the rename itself survives a crash.
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Writes whole files atomically: a reader sees the old content or the new, never a mix.
+public enum AtomicFile {
+    /// Replaces the file at `url` with `data`, giving it exactly `mode` (not reduced by the umask).
+    /// The parent directory must exist.
+    /// - Throws: `StorageError` naming the path and the system's reason.
+    public static func write(_ data: Data, to url: URL, mode: mode_t = 0o600) throws {
+        let target = url.standardizedFileURL.path
+        let directory = (target as NSString).deletingLastPathComponent
+        let name = (target as NSString).lastPathComponent
+        let temporary = directory + "/.\(name).tmp-\(UInt32.random(in: 0 ... .max))"
+        let file = try PosixFile.opening(temporary, flags: O_WRONLY | O_CREAT | O_EXCL, mode: mode)
+        do {
+            defer { file.closeFile() }
+            try file.setMode(mode)
+            try file.writeAll(data)
+            try file.sync()
+        } catch {
+            unlink(temporary)
+            throw error
+        }
+        if rename(temporary, target) != 0 {
+            let code = errno
+            unlink(temporary)
+            throw StorageError.posix("replace", path: target, code: code)
+        }
+        try syncDirectory(directory.isEmpty ? "/" : directory)
+    }
+
+    /// Reads the file at `url`, or returns nil when it does not exist.
+    /// - Throws: `StorageError` for any other failure.
+    public static func readIfPresent(_ url: URL) throws -> Data? {
+        let path = url.standardizedFileURL.path
+        guard let file = try PosixFile.openingIfPresent(path) else { return nil }
+        defer { file.closeFile() }
+        return try file.readToEnd()
+    }
+
+    private static func syncDirectory(_ path: String) throws(StorageError) {
+        let directory = try PosixFile.opening(path, flags: O_RDONLY | O_DIRECTORY)
+        defer { directory.closeFile() }
+        try directory.sync()
+    }
+}

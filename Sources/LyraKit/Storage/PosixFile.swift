@@ -1,0 +1,105 @@
+// A thin owner of a POSIX file descriptor: open, read, write all, fsync, close, with every
+// failure turned into a `StorageError` naming the path. Used where Foundation hides modes or fsync.
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// An open file descriptor and the path it was opened from. Closed explicitly with `closeFile()`.
+struct PosixFile: Sendable {
+    /// The descriptor.
+    let descriptor: Int32
+    /// The path, for error messages.
+    let path: String
+
+    /// Opens `path` with `flags` (O_CLOEXEC is added) and `mode` for newly created files.
+    static func opening(_ path: String, flags: Int32, mode: mode_t = 0o600) throws(StorageError) -> PosixFile {
+        while true {
+            let fd = open(path, flags | O_CLOEXEC, mode)
+            if fd >= 0 { return PosixFile(descriptor: fd, path: path) }
+            let code = errno
+            if code != EINTR { throw .posix("open", path: path, code: code) }
+        }
+    }
+
+    /// Opens `path` for reading, or returns nil when it does not exist.
+    static func openingIfPresent(_ path: String, flags: Int32 = O_RDONLY) throws(StorageError) -> PosixFile? {
+        while true {
+            let fd = open(path, flags | O_CLOEXEC, 0)
+            if fd >= 0 { return PosixFile(descriptor: fd, path: path) }
+            let code = errno
+            if code == ENOENT { return nil }
+            if code != EINTR { throw .posix("open", path: path, code: code) }
+        }
+    }
+
+    /// Writes every byte of `data`, retrying short writes and EINTR.
+    func writeAll(_ data: Data) throws(StorageError) {
+        let result: Int32? = data.withUnsafeBytes { raw -> Int32? in
+            guard let base = raw.baseAddress else { return nil }
+            var offset = 0
+            while offset < raw.count {
+                let written = write(descriptor, base + offset, raw.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                offset += written
+            }
+            return nil
+        }
+        if let code = result { throw .posix("write", path: path, code: code) }
+    }
+
+    /// Reads up to `count` bytes; an empty result means end of file.
+    func readChunk(upTo count: Int) throws(StorageError) -> Data {
+        var buffer = Data(count: count)
+        let outcome: (Int, Int32) = buffer.withUnsafeMutableBytes { raw in
+            while true {
+                let got = read(descriptor, raw.baseAddress, count)
+                if got >= 0 { return (got, 0) }
+                if errno != EINTR { return (-1, errno) }
+            }
+        }
+        if outcome.0 < 0 { throw .posix("read", path: path, code: outcome.1) }
+        buffer.count = outcome.0
+        return buffer
+    }
+
+    /// Reads the rest of the file, refusing files larger than `limit` bytes.
+    func readToEnd(limit: Int = 16 << 20) throws(StorageError) -> Data {
+        var result = Data()
+        while true {
+            let chunk = try readChunk(upTo: 64 * 1024)
+            if chunk.isEmpty { return result }
+            result.append(chunk)
+            if result.count > limit {
+                throw .malformedFile(path: path, reason: "larger than \(limit) bytes")
+            }
+        }
+    }
+
+    /// The file's status (`fstat`).
+    func status() throws(StorageError) -> stat {
+        var info = stat()
+        if fstat(descriptor, &info) != 0 { throw .posix("stat", path: path, code: errno) }
+        return info
+    }
+
+    /// Sets the permission bits exactly (not subject to the umask).
+    func setMode(_ mode: mode_t) throws(StorageError) {
+        if fchmod(descriptor, mode) != 0 { throw .posix("chmod", path: path, code: errno) }
+    }
+
+    /// Flushes the file's data and metadata to stable storage.
+    func sync() throws(StorageError) {
+        if fsync(descriptor) != 0 { throw .posix("fsync", path: path, code: errno) }
+    }
+
+    /// Closes the descriptor.
+    func closeFile() {
+        _ = close(descriptor)
+    }
+}

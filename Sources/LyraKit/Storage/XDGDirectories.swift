@@ -1,0 +1,88 @@
+// Where Lyra keeps its files, per the XDG Base Directory specification (SPEC §3):
+// data (sessions), config (config.json, credentials.json) and state (history, user id).
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Lyra's data, config and state directories, resolved from an environment dictionary.
+///
+/// A relative or empty `XDG_*` variable counts as unset; the defaults live under `HOME`
+/// (`~/.local/share`, `~/.config`, `~/.local/state`). Resolving does no I/O.
+public struct XDGDirectories: Sendable, Equatable {
+    /// `$XDG_DATA_HOME` or `~/.local/share`.
+    public let dataHome: URL
+    /// `$XDG_CONFIG_HOME` or `~/.config`.
+    public let configHome: URL
+    /// `$XDG_STATE_HOME` or `~/.local/state`.
+    public let stateHome: URL
+
+    /// Resolves the homes from `environment` (pass `ProcessInfo.processInfo.environment` in production).
+    public init(environment: [String: String]) {
+        let home = Self.homeDirectory(environment: environment)
+        dataHome = Self.resolve("XDG_DATA_HOME", environment, default: home.appending(path: ".local/share"))
+        configHome = Self.resolve("XDG_CONFIG_HOME", environment, default: home.appending(path: ".config"))
+        stateHome = Self.resolve("XDG_STATE_HOME", environment, default: home.appending(path: ".local/state"))
+    }
+
+    /// `<data home>/lyra`.
+    public var dataDirectory: URL { dataHome.appending(path: "lyra", directoryHint: .isDirectory) }
+    /// `<config home>/lyra`.
+    public var configDirectory: URL { configHome.appending(path: "lyra", directoryHint: .isDirectory) }
+    /// `<state home>/lyra`.
+    public var stateDirectory: URL { stateHome.appending(path: "lyra", directoryHint: .isDirectory) }
+    /// `<data home>/lyra/sessions`.
+    public var sessionsDirectory: URL { dataDirectory.appending(path: "sessions", directoryHint: .isDirectory) }
+    /// `<config home>/lyra/config.json`.
+    public var configFile: URL { configDirectory.appending(path: "config.json") }
+    /// `<config home>/lyra/credentials.json`.
+    public var credentialsFile: URL { configDirectory.appending(path: "credentials.json") }
+    /// `<state home>/lyra/user-id`.
+    public var userIDFile: URL { stateDirectory.appending(path: "user-id") }
+    /// `<state home>/lyra/history`.
+    public var historyFile: URL { stateDirectory.appending(path: "history") }
+
+    /// Creates `url` and any missing parents with mode 0700. Existing directories are left as they are.
+    /// - Throws: `StorageError.notADirectory` when a path component is a file, or `.fileSystem`.
+    public func ensure(_ url: URL) throws {
+        try Self.ensureDirectory(url)
+    }
+
+    /// Creates `url` and any missing parents with mode 0700 (the same as `ensure(_:)`, without an instance).
+    /// - Throws: `StorageError.notADirectory` when a path component is a file, or `.fileSystem`.
+    public static func ensureDirectory(_ url: URL) throws {
+        try makeDirectory(url.standardizedFileURL.path)
+    }
+
+    // MARK: - Private
+
+    private static func makeDirectory(_ path: String) throws(StorageError) {
+        var info = stat()
+        if stat(path, &info) == 0 {
+            guard info.st_mode & S_IFMT == S_IFDIR else { throw .notADirectory(path: path) }
+            return
+        }
+        let parent = (path as NSString).deletingLastPathComponent
+        if !parent.isEmpty, parent != path { try makeDirectory(parent) }
+        if mkdir(path, 0o700) != 0, errno != EEXIST {
+            throw .posix("create directory", path: path, code: errno)
+        }
+    }
+
+    private static func resolve(_ name: String, _ environment: [String: String], default fallback: URL) -> URL {
+        guard let value = environment[name], value.hasPrefix("/") else { return fallback }
+        return URL(filePath: value, directoryHint: .isDirectory)
+    }
+
+    private static func homeDirectory(environment: [String: String]) -> URL {
+        if let home = environment["HOME"], home.hasPrefix("/") {
+            return URL(filePath: home, directoryHint: .isDirectory)
+        }
+        if let entry = getpwuid(getuid()), let directory = entry.pointee.pw_dir {
+            return URL(filePath: String(cString: directory), directoryHint: .isDirectory)
+        }
+        return URL(filePath: "/tmp", directoryHint: .isDirectory)
+    }
+}

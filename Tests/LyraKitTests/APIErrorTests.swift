@@ -1,0 +1,64 @@
+// APIError: the user-facing messages of SPEC §4, transient classification, status mapping,
+// and the token never appearing in any description.
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Testing
+@testable import LyraKit
+
+@Suite struct APIErrorTests {
+    @Test func messagesSayWhatToDo() {
+        #expect(APIError.unauthorized.localizedDescription == "unauthorized: check your token: /login")
+        #expect(APIError.subscriptionRequired.localizedDescription == "subscription required: see /subscribe")
+        #expect(APIError.invalidResponse(statusCode: 500, detail: "db down").localizedDescription == "server error 500: db down")
+        #expect(APIError.invalidResponse(statusCode: 500, detail: nil).localizedDescription == "server error 500")
+        #expect(APIError.rateLimited(retryAfter: 2.5).localizedDescription.contains("3 s"))
+        let missing = APIError.missingBaseURL.localizedDescription
+        for hint in ["LYRA_BASE_URL", "--base-url", "/settings set baseURL URL", "lyra --demo"] {
+            #expect(missing.contains(hint))
+        }
+        #expect(APIError.insecureURL("example.com").localizedDescription.contains("allowInsecureHTTP"))
+    }
+
+    @Test func transientFaultsAreNetworkErrors502To504AndRateLimits() {
+        #expect(APIError.networkError("reset").isTransient)
+        #expect(APIError.rateLimited(retryAfter: nil).isTransient)
+        for code in [502, 503, 504] { #expect(APIError.invalidResponse(statusCode: code, detail: nil).isTransient) }
+        #expect(!APIError.invalidResponse(statusCode: 500, detail: nil).isTransient)
+        #expect(!APIError.unauthorized.isTransient)
+        #expect(!APIError.cancelled.isTransient)
+    }
+
+    @Test func tokenNeverAppearsInAnyDescription() {
+        let token = "sk-live-0123456789abcdef"
+        let errors: [APIError] = [
+            .invalidURL, .invalidResponse(statusCode: 500, detail: "bad token \(token)"),
+            .decodingError("saw \(token)"), .networkError("proxy said \(token)"), .unauthorized,
+            .subscriptionRequired, .rateLimited(retryAfter: 1), .cancelled, .insecureURL("h"), .missingBaseURL,
+        ]
+        for error in errors.map({ $0.redacting(token) }) {
+            #expect(!(error.errorDescription ?? "").contains(token))
+            #expect(!String(describing: error).contains(token))
+        }
+    }
+
+    @Test func statusMappingFollowsTheSpec() throws {
+        func response(_ status: Int, _ headers: [String: String] = [:]) throws -> HTTPURLResponse {
+            try #require(HTTPURLResponse(url: URL(filePath: "/"), statusCode: status, httpVersion: "HTTP/1.1", headerFields: headers))
+        }
+        #expect(HTTPStatusMapping.error(for: try response(200), body: Data()) == nil)
+        #expect(HTTPStatusMapping.error(for: try response(401), body: Data()) == .unauthorized)
+        #expect(HTTPStatusMapping.error(for: try response(403), body: Data()) == .unauthorized)
+        #expect(HTTPStatusMapping.error(for: try response(402), body: Data()) == .subscriptionRequired)
+        #expect(HTTPStatusMapping.error(for: try response(429, ["Retry-After": "7"]), body: Data()) == .rateLimited(retryAfter: 7))
+        let validation = Data(#"{"detail": [{"loc": ["body"], "msg": "field required"}]}"#.utf8)
+        #expect(HTTPStatusMapping.error(for: try response(422), body: validation)
+            == .invalidResponse(statusCode: 422, detail: "field required"))
+        #expect(HTTPStatusMapping.error(for: try response(502), body: Data("<html>".utf8))
+            == .invalidResponse(statusCode: 502, detail: nil))
+        let now = Date(timeIntervalSince1970: 1_000_000)
+        let date = "Mon, 12 Jan 1970 13:47:00 GMT"
+        #expect(HTTPStatusMapping.retryAfter(date, now: now) == 20)
+    }
+}

@@ -1,0 +1,23 @@
+// SystemClock: sleeping is cancellable and wakes promptly with CancellationError.
+import Foundation
+import Testing
+@testable import LyraKit
+
+@Suite struct SystemClockTests {
+    @Test func sleepEndsPromptlyWhenCancelled() async {
+        let sleeper = Task { try await SystemClock().sleep(for: 60) }
+        sleeper.cancel()
+        let clock = ContinuousClock()
+        let start = clock.now
+        let result = await sleeper.result
+        #expect(clock.now - start < .seconds(2))
+        #expect(throws: CancellationError.self) { try result.get() }
+    }
+
+    @Test func nonPositiveSleepReturnsAtOnce() async throws {
+        let before = SystemClock().now()
+        try await SystemClock().sleep(for: 0)
+        try await SystemClock().sleep(for: -.infinity)
+        #expect(SystemClock().now().timeIntervalSince(before) < 1)
+    }
+}
