@@ -1,6 +1,7 @@
 // The application: builds the terminal, the console, the commands and the services for one run,
 // then runs the REPL (stdin and stdout are terminals) or a script (everything else).
 import Foundation
+import LyraKit
 
 /// Lyra's front end, called by the thin `lyra` executable.
 @MainActor
@@ -15,7 +16,7 @@ public enum LyraApp {
     ///   - overrides: settings the launcher forces (e.g. `--demo`'s local backend).
     /// - Returns: the exit status.
     public static func run(options: LaunchOptions, environment: [String: String],
-                           overrides: [String: String] = [:]) async -> ExitStatus {
+                           overrides: [SettingKey: String] = [:]) async -> ExitStatus {
         signal(SIGPIPE, SIG_IGN)
         let terminal = Terminal.detect(environment: environment, noColorFlag: options.noColor)
         let interactive = options.action == .standard && terminal.isInteractive
@@ -51,7 +52,7 @@ public enum LyraApp {
                                        interrupts: InterruptMonitor) async -> ExitStatus {
         let engine = CompletionEngine(registry: context.registry, data: context.completionData)
         let history = HistoryFile.resolve(
-            environment: context.services.environment, stateDirectory: StateDirectory.resolve(context.services.environment))
+            environment: context.services.environment, stateDirectory: context.services.directories.stateDirectory)
         let editor = await LineEditor(programName: "lyra", history: history) { engine.complete($0) }
         if !context.quiet {
             context.console.writeLine(Banner.render(version: version, width: context.terminal.width,
@@ -67,16 +68,5 @@ public enum LyraApp {
         case .file(let path): return try ScriptSource.file(path)
         default: return ScriptSource(descriptor: 0)
         }
-    }
-}
-
-/// Lyra's state directory, until the configuration layer provides `XDGDirectories`.
-enum StateDirectory {
-    static func resolve(_ environment: [String: String]) -> URL {
-        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
-            return URL(fileURLWithPath: state).appendingPathComponent("lyra")
-        }
-        let home = environment["HOME"] ?? NSHomeDirectory()
-        return URL(fileURLWithPath: home).appendingPathComponent(".local/state/lyra")
     }
 }
