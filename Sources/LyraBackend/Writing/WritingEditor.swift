@@ -34,7 +34,8 @@ enum WritingEditor {
         while index < characters.count {
             let character = characters[index]
             if character == "\n" { return String(characters[..<index]) }
-            if WritingRules.sentenceTerminators.contains(character) {
+            if WritingRules.sentenceTerminators.contains(character),
+               !WritingRules.isAbbreviation(characters, dotAt: index) {
                 var end = index + 1
                 while end < characters.count, WritingRules.sentenceTerminators.contains(characters[end])
                     || closingMarks.contains(characters[end]) { end += 1 }

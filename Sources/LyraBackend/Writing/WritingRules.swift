@@ -66,24 +66,26 @@ enum WritingRules {
         return String(out)
     }
 
-    /// Capitalizes the first letter of the text, of every line, and after `.`, `!`, `?`, `…` plus whitespace.
+    /// Capitalizes the first letter of the text, of every line, and after `.`, `!`, `?`, `…` plus whitespace
+    /// (a `.` ending a common abbreviation such as `e.g.` does not end a sentence).
     static func capitalizeSentences(_ text: String) -> String {
+        let characters = Array(text)
         var out = ""
         var atStart = true
         var afterTerminator = false
-        for character in text {
+        for (index, character) in characters.enumerated() {
             if character == "\n" {
                 atStart = true
                 afterTerminator = false
             } else if character.isWhitespace {
                 if afterTerminator { atStart = true }
             } else if sentenceTerminators.contains(character) {
-                afterTerminator = true
+                afterTerminator = !isAbbreviation(characters, dotAt: index)
                 atStart = false
             } else if character.isLetter || character.isNumber {
-                if atStart && character.isLowercase {
-                    let upper = character.uppercased()
-                    out += upper.count == 1 ? upper : String(character)
+                let upper = character.uppercased()
+                if atStart && character.isLowercase && upper.count == 1 {
+                    out += upper
                     atStart = false
                     afterTerminator = false
                     continue
@@ -97,6 +99,17 @@ enum WritingRules {
         }
         return out
     }
+
+    /// Whether the `.` at `index` ends one of a few common abbreviations (`e.g.`, `i.e.`, `Mr.`, `Dr.`, `vs.`).
+    static func isAbbreviation(_ characters: [Character], dotAt index: Int) -> Bool {
+        guard characters[index] == "." else { return false }
+        var start = index
+        while start > 0, characters[start - 1].isLetter || characters[start - 1] == "." { start -= 1 }
+        let word = String(characters[start...index]).lowercased()
+        return abbreviations.contains(word)
+    }
+
+    private static let abbreviations: Set<String> = ["e.g.", "i.e.", "mr.", "mrs.", "ms.", "dr.", "vs.", "cf.", "st."]
 
     /// Adds `.` (or `。` after Chinese/Japanese text) when the text ends in a letter or digit.
     static func addFinalPunctuation(_ text: String) -> String {
