@@ -50,6 +50,10 @@ final class BackendState: Sendable {
 
     private let contents = Mutex(Contents())
 
+    /// Bounds that keep a long-running `lyra serve` from growing without limit.
+    static let maxRecordedRequests = 1000
+    static let maxStoredVideos = 100
+
     // MARK: - Configuration
 
     var config: BackendConfig { contents.withLock { $0.config } }
@@ -90,8 +94,12 @@ final class BackendState: Sendable {
         }
     }
 
+    /// Records a request; only the latest `maxRecordedRequests` are kept.
     func record(_ request: JSONValue) {
-        contents.withLock { $0.requests.append(request) }
+        contents.withLock { data in
+            data.requests.append(request)
+            if data.requests.count > BackendState.maxRecordedRequests { data.requests.removeFirst() }
+        }
     }
 
     var recordedRequests: [JSONValue] { contents.withLock { $0.requests } }
@@ -104,6 +112,7 @@ final class BackendState: Sendable {
             let id = data.nextVideoID
             data.nextVideoID += 1
             data.videos[id] = VideoRecord(bytes: bytes, pollsToComplete: pollsToComplete)
+            data.videos[id - BackendState.maxStoredVideos] = nil
             return id
         }
     }

@@ -2,6 +2,9 @@
 // chunked bodies, concurrency and shutdown.
 
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import Testing
 @testable import LyraBackend
 
@@ -199,5 +202,41 @@ import Testing
     @Test func invalidHostIsRefused() {
         let backend = LocalBackend(options: LocalBackendOptions(host: "not a host"))
         #expect(throws: LocalBackendError.invalidHost("not a host")) { try backend.start() }
+    }
+}
+
+@Suite struct IPv6ServerTests {
+    @Test func listensOnIPv6LoopbackWithBracketedURL() async throws {
+        let backend = LocalBackend(options: LocalBackendOptions(host: "::1"))
+        let url: URL
+        do { url = try backend.start() } catch { return }  // no IPv6 on this host: nothing to check
+        defer { backend.stop() }
+        #expect(url.absoluteString.hasPrefix("http://[::1]:"))
+        // FoundationNetworking refuses bracketed IPv6 URLs, so connect with a plain socket.
+        let fd = socket(AF_INET6, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in6()
+        address.sin6_family = sa_family_t(AF_INET6)
+        address.sin6_port = UInt16(url.port ?? 0).bigEndian
+        _ = inet_pton(AF_INET6, "::1", &address.sin6_addr)
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) }
+        }
+        #expect(connected == 0)
+        let request = Array("GET /nowhere HTTP/1.1\r\nConnection: close\r\n\r\n".utf8)
+        _ = request.withUnsafeBytes { send(fd, $0.baseAddress, request.count, Int32(MSG_NOSIGNAL)) }
+        var reply = [UInt8](repeating: 0, count: 4096)
+        let count = reply.withUnsafeMutableBytes { recv(fd, $0.baseAddress, 4096, Int32(MSG_WAITALL)) }
+        #expect(String(decoding: reply.prefix(max(count, 0)), as: UTF8.self).hasPrefix("HTTP/1.1 404 Not Found"))
+    }
+}
+
+@Suite struct URLSessionLimitTests {
+    @Test func urlSessionSeesThe413ForAnOversizedUpload() async throws {
+        let server = try RunningBackend(LocalBackendOptions(maxBodyBytes: 64 * 1024))
+        defer { server.stop() }
+        let response = try await server.send(
+            "POST", "/ai-writing", body: Data(repeating: 0x41, count: 256 * 1024), headers: ["Content-Type": "text/plain"])
+        #expect(response.status == 413)
     }
 }

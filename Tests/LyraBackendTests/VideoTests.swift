@@ -124,12 +124,15 @@ import Testing
         process.executableURL = ffprobe
         process.arguments = ["-v", "error", "-count_frames", "-select_streams", "v:0", "-show_entries",
                              "stream=codec_name,width,height,nb_read_frames", "-of", "csv=p=0", file.path]
-        let output = Pipe()
+        let output = Pipe(), errors = Pipe()
         process.standardOutput = output
+        process.standardError = errors
         try process.run()
-        process.waitUntilExit()
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let problems = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
         #expect(process.terminationStatus == 0)
+        #expect(problems.isEmpty, "ffprobe reported decoding problems")
         #expect(text.trimmingCharacters(in: .whitespacesAndNewlines) == "mjpeg,64,48,\(expectedFrames)")
     }
 }

@@ -17,12 +17,12 @@ struct ListeningSocket: Sendable {
     /// - Throws: `LocalBackendError` naming the failing call and errno text.
     static func open(host: String, port: UInt16) throws(LocalBackendError) -> ListeningSocket {
         let literal = host == "localhost" ? "127.0.0.1" : host
-        var address4 = sockaddr_in()
-        var address6 = sockaddr_in6()
+        var probe4 = in_addr()
+        var probe6 = in6_addr()
         let family: Int32
-        if inet_pton(AF_INET, literal, &address4.sin_addr) == 1 {
+        if inet_pton(AF_INET, literal, &probe4) == 1 {
             family = AF_INET
-        } else if inet_pton(AF_INET6, literal, &address6.sin6_addr) == 1 {
+        } else if inet_pton(AF_INET6, literal, &probe6) == 1 {
             family = AF_INET6
         } else {
             throw .invalidHost(host)
@@ -31,24 +31,7 @@ struct ListeningSocket: Sendable {
         guard fd >= 0 else { throw .socketFailed(LocalBackendError.currentErrnoText()) }
         var one: Int32 = 1
         _ = setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
-        let bound: Int32
-        if family == AF_INET {
-            address4.sin_family = sa_family_t(AF_INET)
-            address4.sin_port = port.bigEndian
-            bound = withUnsafePointer(to: &address4) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-                }
-            }
-        } else {
-            address6.sin6_family = sa_family_t(AF_INET6)
-            address6.sin6_port = port.bigEndian
-            bound = withUnsafePointer(to: &address6) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in6>.size))
-                }
-            }
-        }
+        let bound = family == AF_INET ? bind4(fd, probe4, port) : bind6(fd, probe6, port)
         guard bound == 0 else {
             let reason = LocalBackendError.currentErrnoText()
             close(fd)
@@ -61,6 +44,26 @@ struct ListeningSocket: Sendable {
         }
         let urlHost = family == AF_INET6 ? "[\(literal)]" : literal
         return ListeningSocket(fd: fd, port: boundPort(fd, family: family) ?? port, urlHost: urlHost)
+    }
+
+    private static func bind4(_ fd: Int32, _ host: in_addr, _ port: UInt16) -> Int32 {
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr = host
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+    }
+
+    private static func bind6(_ fd: Int32, _ host: in6_addr, _ port: UInt16) -> Int32 {
+        var address = sockaddr_in6()
+        address.sin6_family = sa_family_t(AF_INET6)
+        address.sin6_port = port.bigEndian
+        address.sin6_addr = host
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) }
+        }
     }
 
     private static func boundPort(_ fd: Int32, family: Int32) -> UInt16? {
