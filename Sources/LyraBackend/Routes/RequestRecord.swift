@@ -22,12 +22,12 @@ enum RequestRecord {
         ])
     }
 
-    /// The body as text when its media type is JSON or text (or absent) and it is valid UTF-8.
+    /// The body as text when it is not empty, its media type is JSON or text (or absent) and it is valid UTF-8.
     private static func bodyText(_ request: HTTPRequest) -> String? {
         let type = request.mediaType
         let isTextual = type.isEmpty || type.hasPrefix("text/") || type.contains("json")
             || type == "application/x-www-form-urlencoded"
-        guard isTextual else { return nil }
+        guard isTextual, !request.body.isEmpty else { return nil }
         return String(validating: request.body, as: UTF8.self)
     }
 
