@@ -1,6 +1,9 @@
 // The Apphud emulation: customer shape, paywall remote config, API key checks, checkout activation.
 
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import Testing
 @testable import LyraBackend
 
@@ -58,6 +61,23 @@ import Testing
         #expect(expiry.timeIntervalSinceNow > 364 * 86_400 && expiry.timeIntervalSinceNow < 367 * 86_400)
         let other = try results(try await customer(server, userID: "someone-else"))
         #expect((other["subscriptions"] as? [Any])?.isEmpty == true)
+    }
+
+    @Test func checkoutURLOfAUserIDWithSlashesAndSpacesActivatesThatUser() async throws {
+        let server = try RunningBackend()
+        defer { server.stop() }
+        let userID = "team/a b"
+        let customer = try results(try await customer(server, userID: userID))
+        let paywall = try #require((customer["paywalls"] as? [[String: Any]])?.first)
+        let configText = try #require(paywall["json"] as? String)
+        let config = try JSONSerialization.jsonObject(with: Data(configText.utf8))
+        let products = try #require((config as? [String: Any])?["products"] as? [[String: String]])
+        let checkoutText = try #require(products.first?["checkout_url"])
+        let checkout = try #require(URL(string: checkoutText))
+        let (_, response) = try await sharedSession.data(from: checkout)
+        #expect((response as? HTTPURLResponse)?.statusCode == 200)
+        let after = try results(try await self.customer(server, userID: userID))
+        #expect((after["subscriptions"] as? [[String: Any]])?.first?["product_id"] as? String == "lyra.weekly")
     }
 
     @Test func unknownProductCheckoutIs404() async throws {

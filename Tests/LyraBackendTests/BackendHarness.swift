@@ -110,13 +110,3 @@ struct MultipartBody {
         data + Data("--\(boundary)--\r\n".utf8)
     }
 }
-
-/// Polls `condition` until it holds or `seconds` pass.
-func eventually(within seconds: Double = 5, _ condition: () throws -> Bool) rethrows -> Bool {
-    let deadline = Date().addingTimeInterval(seconds)
-    while Date() < deadline {
-        if try condition() { return true }
-        usleep(5_000)
-    }
-    return try condition()
-}

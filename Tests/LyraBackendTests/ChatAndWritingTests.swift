@@ -17,6 +17,13 @@ import Testing
         #expect(reply.contains("demo backend"))
     }
 
+    @Test func percentEncodedSlashStaysInsideTheChatID() async throws {
+        let server = try RunningBackend()
+        defer { server.stop() }
+        let response = try await server.send("POST", "/dola/chats/a%2Fb%20c/messages", json: ["message": "x"])
+        #expect(response.status == 200 && response.object["chat_id"] as? String == "a/b c")
+    }
+
     @Test func sameMessageGetsTheSameReply() async throws {
         let server = try RunningBackend()
         defer { server.stop() }

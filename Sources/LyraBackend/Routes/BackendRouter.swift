@@ -46,7 +46,9 @@ final class BackendRouter: Sendable {
     }
 
     private func route(_ request: HTTPRequest) -> HTTPResponse {
-        let segments = request.path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        let rawPath = request.target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+        let segments = rawPath.split(separator: "/", omittingEmptySubsequences: true)
+            .map { PercentDecoding.decode(String($0), plusIsSpace: false) }
         let candidates = routes.compactMap { route in match(route.pattern, segments).map { (route, $0) } }
         guard !candidates.isEmpty else { return .detail("Not Found", status: 404) }
         guard let (route, parameters) = candidates.first(where: { $0.0.method == request.method }) else {
