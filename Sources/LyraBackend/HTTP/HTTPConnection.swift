@@ -1,0 +1,111 @@
+// Serves one accepted connection: reads requests (keep-alive), hands each to the router,
+// and writes each response with a single send. Runs on its own thread, never on the Swift pool.
+
+/// The request/response loop of one client connection.
+struct HTTPConnection {
+    /// What reading the next request produced.
+    private enum ReadOutcome {
+        case request(HTTPRequest, consumed: Int)
+        case closed
+        case failed(HTTPParseError)
+    }
+
+    let fd: Int32
+    let maxHeaderBytes: Int
+    let maxBodyBytes: Int
+    let handle: @Sendable (HTTPRequest) -> HTTPResponse
+
+    /// Serves requests until the client closes, asks to close, or an error ends the connection.
+    func run() {
+        var buffer: [UInt8] = []
+        while true {
+            switch readRequest(&buffer) {
+            case .closed:
+                return
+            case .failed(let error):
+                var response = HTTPResponse.detail(error.detail, status: error.status)
+                response.closesConnection = true
+                SocketIO.sendAll(fd, response.serialized(keepAlive: false))
+                SocketIO.lingeringClose(fd)
+                return
+            case .request(let request, let consumed):
+                let response = handle(request)
+                guard deliver(response, keepAlive: request.wantsKeepAlive) else { return }
+                buffer.removeFirst(consumed)
+            }
+        }
+    }
+
+    /// Writes `response`; returns whether the connection stays open.
+    private func deliver(_ response: HTTPResponse, keepAlive: Bool) -> Bool {
+        switch response.delivery {
+        case .drop:
+            return false
+        case .truncate:
+            SocketIO.sendAll(fd, response.serialized(keepAlive: false))
+            return false
+        case .normal:
+            let keep = keepAlive && !response.closesConnection
+            guard SocketIO.sendAll(fd, response.serialized(keepAlive: keep)) else { return false }
+            if !keep { SocketIO.lingeringClose(fd) }
+            return keep
+        }
+    }
+
+    // MARK: - Reading
+
+    private func readRequest(_ buffer: inout [UInt8]) -> ReadOutcome {
+        var searchFrom = 0
+        var headEnd = HTTPHeadParser.headEnd(in: buffer, from: 0)
+        while headEnd == nil {
+            if buffer.count > maxHeaderBytes { return .failed(.headerTooLarge) }
+            searchFrom = max(0, buffer.count - 3)
+            guard SocketIO.receive(fd, into: &buffer) > 0 else { return .closed }
+            headEnd = HTTPHeadParser.headEnd(in: buffer, from: searchFrom)
+        }
+        guard let end = headEnd else { return .closed }
+        if end > maxHeaderBytes + 4 { return .failed(.headerTooLarge) }
+        do {
+            let head = try HTTPHeadParser.parse(buffer[0..<end])
+            let (body, consumed) = try readBody(head: head, bodyStart: end, buffer: &buffer)
+            guard let body else { return .closed }
+            let (path, query) = HTTPRequest.splitTarget(head.target)
+            let request = HTTPRequest(
+                method: head.method, target: head.target, path: path, query: query,
+                version: head.version, headers: head.headers, body: body)
+            return .request(request, consumed: consumed)
+        } catch {
+            return .failed(error)
+        }
+    }
+
+    /// Reads the body the head announces; a nil body means the peer closed mid-body.
+    private func readBody(
+        head: HTTPRequestHead, bodyStart: Int, buffer: inout [UInt8]
+    ) throws(HTTPParseError) -> ([UInt8]?, Int) {
+        switch try head.framing() {
+        case .none:
+            return ([], bodyStart)
+        case .contentLength(let length):
+            guard length <= maxBodyBytes else { throw .bodyTooLarge }
+            let end = bodyStart + length
+            if buffer.count < end { sendContinueIfExpected(head) }
+            while buffer.count < end {
+                guard SocketIO.receive(fd, into: &buffer) > 0 else { return (nil, 0) }
+            }
+            return (Array(buffer[bodyStart..<end]), end)
+        case .chunked:
+            var decoder = ChunkedBodyDecoder(start: bodyStart, maxBodyBytes: maxBodyBytes)
+            sendContinueIfExpected(head)
+            while true {
+                if let end = try decoder.advance(over: buffer) { return (decoder.body, end) }
+                guard SocketIO.receive(fd, into: &buffer) > 0 else { return (nil, 0) }
+            }
+        }
+    }
+
+    private func sendContinueIfExpected(_ head: HTTPRequestHead) {
+        guard head.header("expect")?.lowercased() == "100-continue" else { return }
+        SocketIO.sendAll(fd, Array("HTTP/1.1 100 Continue\r\n\r\n".utf8))
+    }
+}

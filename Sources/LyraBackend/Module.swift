@@ -1,2 +1,0 @@
-// LyraBackend module marker.
-enum LyraBackendModule {}

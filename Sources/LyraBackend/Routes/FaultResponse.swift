@@ -1,0 +1,58 @@
+// Turns an injected fault into the response (or the broken delivery) it asks for.
+
+/// Builds responses for `InjectedFault`s.
+enum FaultResponse {
+    /// The response a fault replaces the real one with; nil for a delay-only fault (the route then answers).
+    static func make(_ fault: InjectedFault) -> HTTPResponse? {
+        if fault.drop { return HTTPResponse(status: 500).droppingConnection() }
+        guard fault.status != nil || fault.truncate else { return nil }
+        let status = fault.status ?? 200
+        let body = fault.body.map { Array($0.utf8) }
+            ?? JSONValue.object([("detail", .string("injected fault (status \(status))"))]).bytes
+        var headers = fault.headers.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+        if !headers.contains(where: { $0.0.lowercased() == "content-type" }) {
+            headers.insert(("Content-Type", "application/json"), at: 0)
+        }
+        var response = HTTPResponse(status: status, headers: headers, body: body)
+        if fault.truncate { response.delivery = .truncate }
+        return response
+    }
+
+    /// Reads one fault from its JSON description.
+    /// - Throws: 422 naming the problem.
+    static func parse(_ value: JSONValue) throws(RouteFailure) -> InjectedFault {
+        guard case .object = value else { throw RouteFailure(status: 422, detail: "a fault must be a JSON object") }
+        guard let path = value["path"]?.stringValue else {
+            throw RouteFailure(status: 422, detail: "a fault needs a string 'path' (a path prefix, e.g. /dola/chats)")
+        }
+        var fault = InjectedFault(pathPrefix: path)
+        fault.method = value["method"]?.stringValue
+        if let status = value["status"], !status.isNull {
+            guard let code = status.intValue, (100...599).contains(code) else {
+                throw RouteFailure(status: 422, detail: "fault 'status' must be an integer from 100 to 599")
+            }
+            fault.status = code
+        }
+        fault.body = value["body"]?.stringValue
+        if case .object(let members)? = value["headers"] {
+            for (name, headerValue) in members {
+                guard let text = headerValue.stringValue ?? headerValue.intValue.map(String.init),
+                      isSafeHeader(name: name, value: text) else {
+                    throw RouteFailure(status: 422, detail: "fault header '\(name)' is not a valid header")
+                }
+                fault.headers[name] = text
+            }
+        }
+        fault.delayMilliseconds = max(0, min(value["delay_ms"]?.intValue ?? 0, 60_000))
+        fault.drop = value["drop"]?.boolValue ?? false
+        fault.truncate = value["truncate"]?.boolValue ?? false
+        fault.remaining = value["count"]?.intValue ?? 1
+        guard fault.remaining >= 1 else { throw RouteFailure(status: 422, detail: "fault 'count' must be at least 1") }
+        return fault
+    }
+
+    private static func isSafeHeader(name: String, value: String) -> Bool {
+        !name.isEmpty && !name.contains(":")
+            && !(name + value).unicodeScalars.contains { $0.value < 32 || $0.value == 127 }
+    }
+}
