@@ -1,25 +1,57 @@
 // The lyra executable: parse argv, build the dependencies, run. All behaviour lives in the libraries.
 import Foundation
+import LyraBackend
+import LyraKit
 import LyraTerminal
 
-let arguments = Array(CommandLine.arguments.dropFirst())
-let environment = ProcessInfo.processInfo.environment
+/// Writes a line to stderr (the executable's only output besides what LyraTerminal prints).
+func printError(_ text: String) {
+    FileHandle.standardError.write(Data((text + "\n").utf8))
+}
+
+/// Starts the local backend on a free loopback port for `--demo` and points every setting at it.
+func startDemoBackend() -> [SettingKey: String]? {
+    let backend = LocalBackend(options: LocalBackendOptions(host: "127.0.0.1", port: 0))
+    do {
+        let url = try backend.start().absoluteString
+        return [.baseURL: url, .token: "demo-token", .apphudURL: url, .apphudAPIKey: "demo-apphud-key"]
+    } catch {
+        printError("lyra: cannot start the demo backend: \(error.localizedDescription)")
+        return nil
+    }
+}
+
 let options: LaunchOptions
 do {
-    options = try LaunchOptions.parse(arguments)
+    options = try LaunchOptions.parse(Array(CommandLine.arguments.dropFirst()))
 } catch {
-    FileHandle.standardError.write(Data("lyra: \(error.localizedDescription)\n\(LaunchOptions.usage)\n".utf8))
+    printError("lyra: \(error.localizedDescription)\n\(LaunchOptions.usage)")
     exit(ExitStatus.usage.rawValue)
 }
 
 switch options.action {
 case .help:
     print(LaunchOptions.usage)
-    exit(0)
 case .version:
     print("lyra \(LyraApp.version)")
-    exit(0)
+case .serve(let host, let port):
+    let backend = LocalBackend(options: LocalBackendOptions(host: host, port: port))
+    do {
+        let url = try backend.start()
+        print("lyra: local backend listening on \(url.absoluteString)")
+        fflush(nil)
+        backend.waitUntilStopped()
+    } catch {
+        printError("lyra: \(error.localizedDescription)")
+        exit(ExitStatus.usage.rawValue)
+    }
 default:
-    let status = await LyraApp.run(options: options, environment: environment)
+    var overrides: [SettingKey: String] = [:]
+    if options.demo {
+        guard let demo = startDemoBackend() else { exit(ExitStatus.usage.rawValue) }
+        overrides = demo
+    }
+    let status = await LyraApp.run(options: options, environment: ProcessInfo.processInfo.environment,
+                                   overrides: overrides)
     exit(status.rawValue)
 }

@@ -19,6 +19,7 @@ public final class AppServices {
 
     private var cachedConfiguration: LyraConfiguration?
     private var cachedClient: APIClient?
+    private var features: [ObjectIdentifier: AnyObject] = [:]
 
     /// Services for one run.
     /// - Parameters:
@@ -64,6 +65,7 @@ public final class AppServices {
     public func reloadConfiguration() {
         cachedConfiguration = nil
         cachedClient = nil
+        features.removeAll()
     }
 
     /// The app backend client.
@@ -73,5 +75,15 @@ public final class AppServices {
         let client = APIClient(config: try APIConfig(configuration: try configuration()))
         cachedClient = client
         return client
+    }
+
+    /// The one instance of a feature service for this run, made by `make` on first use.
+    /// Features add an `AppServices` extension that calls this, e.g. `videoService()`.
+    /// - Throws: whatever `make` throws (nothing is cached then).
+    public func shared<Service: AnyObject>(_ type: Service.Type, make: () throws -> Service) rethrows -> Service {
+        if let existing = features[ObjectIdentifier(type)] as? Service { return existing }
+        let service = try make()
+        features[ObjectIdentifier(type)] = service
+        return service
     }
 }

@@ -4,15 +4,15 @@ import Testing
 
 @Suite struct ExitStatusTests {
     @Test func theTableMatchesTheSpec() {
-        let table: [ExitStatus: Int32] = [.success: 0, .lineFailed: 1, .usage: 2, .bailed: 3, .interrupted: 130]
-        for status in ExitStatus.allCases { #expect(table[status] == status.rawValue) }
+        let table: [LyraTerminal.ExitStatus: Int32] = [.success: 0, .lineFailed: 1, .usage: 2, .bailed: 3, .interrupted: 130]
+        for status in LyraTerminal.ExitStatus.allCases { #expect(table[status] == status.rawValue) }
     }
 
     @Test func configurationFailuresOutrankPlainOnes() {
-        #expect(ExitStatus.forFailure(CommandError.configuration("no base URL")) == .usage)
-        #expect(ExitStatus.forFailure(CommandError.failed("x")) == .lineFailed)
-        #expect(ExitStatus.lineFailed.combined(with: .usage) == .usage)
-        #expect(ExitStatus.usage.combined(with: .lineFailed) == .usage)
-        #expect(ExitStatus.success.combined(with: .lineFailed) == .lineFailed)
+        #expect(LyraTerminal.ExitStatus.forFailure(CommandError.configuration("no base URL")) == .usage)
+        #expect(LyraTerminal.ExitStatus.forFailure(CommandError.failed("x")) == .lineFailed)
+        #expect(LyraTerminal.ExitStatus.lineFailed.combined(with: .usage) == .usage)
+        #expect(LyraTerminal.ExitStatus.usage.combined(with: .lineFailed) == .usage)
+        #expect(LyraTerminal.ExitStatus.success.combined(with: .lineFailed) == .lineFailed)
     }
 }

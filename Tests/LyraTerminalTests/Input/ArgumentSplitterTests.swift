@@ -8,7 +8,7 @@ import Testing
         ("'one two' three", ["one two", "three"]),
         ("\"say \\\"hi\\\"\" x", ["say \"hi\"", "x"]),
         ("a\\ b c", ["a b", "c"]),
-        ("it's\" ok\"", ["its ok"]),
+        ("it\"s ok\"", ["its ok"]),
         ("''", [""]),
         ("  ", []),
         ("привет 世界 👋", ["привет", "世界", "👋"]),
