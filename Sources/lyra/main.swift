@@ -21,6 +21,10 @@ func startDemoBackend() -> [SettingKey: String]? {
     }
 }
 
+// Before any other thread exists: block SIGINT here so every thread inherits the block; only the
+// line editor's thread (REPL) or the interrupt monitor (scripts) takes Ctrl-C.
+InterruptMonitor.blockInterruptsInCurrentThread()
+
 let options: LaunchOptions
 do {
     options = try LaunchOptions.parse(Array(CommandLine.arguments.dropFirst()))
@@ -51,7 +55,13 @@ default:
         guard let demo = startDemoBackend() else { exit(ExitStatus.usage.rawValue) }
         overrides = demo
     }
-    let status = await LyraApp.run(options: options, environment: ProcessInfo.processInfo.environment,
-                                   overrides: overrides)
-    exit(status.rawValue)
+    // Not `dispatchMain()`: on Linux it parks the main thread in `sigsuspend` with every signal
+    // unblocked, which would steal Ctrl-C from libedit. The main run loop keeps the mask and still
+    // drains the main queue, where the main actor runs.
+    Task { @MainActor in
+        let status = await LyraApp.run(options: options, environment: ProcessInfo.processInfo.environment,
+                                       overrides: overrides)
+        exit(status.rawValue)
+    }
+    RunLoop.main.run()
 }

@@ -33,7 +33,7 @@ public enum LyraApp {
         if interactive {
             return await runInteractive(context: context, interpreter: interpreter, interrupts: interrupts)
         }
-        interrupts.onInterrupt {
+        interrupts.onInterruptImmediately {
             console.flush()
             exit(ExitStatus.interrupted.rawValue)
         }

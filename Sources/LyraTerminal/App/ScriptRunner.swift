@@ -29,6 +29,9 @@ public final class ScriptRunner: FollowUpInput {
         while let text = readLine() {
             if echo && !isSkippable(text, inBlock: assembler.isInsideBlock) { context.console.writeLine("> " + text) }
             guard let line = assembler.feed(text, lineNumber: lineNumber) else { continue }
+            // Each line's output is flushed before the next line is read, so a program driving
+            // lyra through pipes sees every answer as soon as it is complete.
+            defer { context.console.flush() }
             do {
                 if try await interpreter.run(line) == .quit { break }
             } catch {

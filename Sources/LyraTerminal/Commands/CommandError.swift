@@ -17,7 +17,9 @@ public enum CommandError: Error, Equatable, LocalizedError {
     public var errorDescription: String? {
         switch self {
         case .usage(let message), .configuration(let message), .failed(let message): return message
-        case .unknownCommand(let name): return "unknown command '/\(name)' (try /help)"
+        case .unknownCommand(let name):
+            let shown = name.count > 40 ? name.prefix(40) + "…" : Substring(name)
+            return "unknown command '/\(shown)' (try /help)"
         case .cancelled: return "cancelled"
         }
     }

@@ -7,13 +7,18 @@ import Synchronization
 /// Turns SIGINT into calls of a main-actor handler, outside libedit's own read.
 public final class InterruptMonitor: Sendable {
     private let handler = Mutex<(@MainActor @Sendable () -> Void)?>(nil)
+    private let immediateHandler = Mutex<(@Sendable () -> Void)?>(nil)
 
-    /// Installs the SIGINT handler and starts the watching thread. Call on the main thread before
-    /// any other thread starts: it blocks SIGINT there, so threads made later inherit the block.
+    /// Blocks SIGINT in the calling thread. The executable calls it first thing on the main thread,
+    /// so that every thread made later inherits the block.
+    public static func blockInterruptsInCurrentThread() {
+        cle_block_interrupts(1)
+    }
+
+    /// Installs the SIGINT handler and starts the watching thread.
     /// - Parameter receivesSignals: whether the watching thread takes SIGINT itself (scripts);
     ///   in the REPL only the line editor's thread may, so that Ctrl-C interrupts its read.
     public init(receivesSignals: Bool) {
-        cle_block_interrupts(1)
         let descriptor = cle_install_interrupt_handler()
         guard descriptor >= 0 else { return }
         // The monitor lives for the whole process, so the thread may keep it.
@@ -26,13 +31,21 @@ public final class InterruptMonitor: Sendable {
                 if count <= 0 { return }
                 // The line editor consumes interrupts that arrive while it reads a line.
                 guard cle_take_interrupt() == 1 else { continue }
-                if let action = handler.withLock({ $0 }) {
+                if let immediate = immediateHandler.withLock({ $0 }) {
+                    immediate()
+                } else if let action = handler.withLock({ $0 }) {
                     Task { @MainActor in action() }
                 }
             }
         }
         thread.name = "lyra.interrupts"
         thread.start()
+    }
+
+    /// Sets what happens on Ctrl-C, run at once on the monitor's own thread (scripts: the main
+    /// actor may be blocked reading the script, so it cannot be asked).
+    public func onInterruptImmediately(_ action: @escaping @Sendable () -> Void) {
+        immediateHandler.withLock { $0 = action }
     }
 
     /// Sets what happens on Ctrl-C outside the line editor.
