@@ -29,6 +29,11 @@ public actor VideoService {
         return fetched
     }
 
+    /// The templates if they were already fetched (no request is made).
+    public func loadedTemplates() -> [VideoTemplateDTO]? {
+        cachedTemplates
+    }
+
     /// Generates, polls, downloads and saves one video.
     /// - Parameter onProgress: called for each step (from any task).
     /// - Returns: the saved file, the video id and the template.

@@ -8,6 +8,7 @@ public enum CommandCatalog {
         CommandRegistry(commands: [
             HelpCommand(),
             QuitCommand(),
+            VideoCommand(),
         ])
     }
 }
