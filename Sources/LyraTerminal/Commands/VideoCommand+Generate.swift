@@ -44,8 +44,17 @@ extension VideoCommand {
             throw CommandError.usage("usage: /video TEMPLATE PHOTO [PHOTO [PHOTO]] [--prompt TEXT] [--out PATH] "
                 + "(see /video templates)")
         }
-        return VideoRequest(template: template, photos: words.dropFirst().map(expandingTilde),
-                            prompt: prompt, output: output.map(expandingTilde))
+        let photos = arguments.words.dropFirst().map { word in
+            Self.isQuoted(word, in: arguments.raw) ? word.text : expandingTilde(word.text)
+        }
+        return VideoRequest(template: template, photos: photos, prompt: prompt, output: output.map(expandingTilde))
+    }
+
+    /// Whether `word` was typed in quotes (a quoted `~` is not expanded, as in a shell).
+    static func isQuoted(_ word: ArgumentWord, in raw: String) -> Bool {
+        guard word.offset >= 0, word.offset < raw.count else { return false }
+        let first = raw[raw.index(raw.startIndex, offsetBy: word.offset)]
+        return first == "'" || first == "\"" || first == "\\"
     }
 
     @MainActor private func progressLine(_ context: CommandContext) -> VideoProgressLine {
