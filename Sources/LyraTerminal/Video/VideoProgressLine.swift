@@ -40,7 +40,7 @@ public final class VideoProgressLine: Sendable {
             redraw(label(for: event))
         case let .downloading(received, expected):
             beginDownloadIfNeeded()
-            redraw("downloading " + Self.amount(received, of: expected))
+            redraw(received == 0 && expected == nil ? "downloading" : "downloading " + Self.amount(received, of: expected))
         }
     }
 
