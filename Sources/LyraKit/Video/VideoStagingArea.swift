@@ -27,8 +27,16 @@ struct VideoStagingArea: Sendable {
     /// Where the download is written.
     var downloadURL: URL { url.appending(path: "video", directoryHint: .notDirectory) }
 
-    /// Deletes the directory and everything in it.
+    /// Deletes the directory and everything in it, trying again if a cancelled transfer was
+    /// still creating its file while the directory was being emptied.
     func remove() {
-        try? FileManager.default.removeItem(at: url)
+        for _ in 0 ..< 3 {
+            do {
+                try FileManager.default.removeItem(at: url)
+                return
+            } catch {
+                if !FileManager.default.fileExists(atPath: url.path) { return }
+            }
+        }
     }
 }

@@ -16,6 +16,7 @@ public final class VideoProgressLine: Sendable {
         var videoID = ""
         var polls = 0
         var downloading = false
+        var finished = false
     }
 
     /// A progress line drawing through `spinner` (which is itself enabled only on a TTY).
@@ -29,7 +30,7 @@ public final class VideoProgressLine: Sendable {
 
     /// Reflects one step of the generation.
     public func show(_ progress: VideoProgress) {
-        guard enabled else { return }
+        guard enabled, !state.withLock({ $0.finished }) else { return }
         switch progress {
         case let .uploading(photos, templateName):
             spinner.start("uploading \(photos) \(photos == 1 ? "photo" : "photos") for \(templateName)")
@@ -44,9 +45,10 @@ public final class VideoProgressLine: Sendable {
         }
     }
 
-    /// Stops the spinner (its ticker task too) and clears the line.
+    /// Stops the spinner (its ticker task too) and clears the line; later events are ignored.
     public func finish() {
         guard enabled else { return }
+        state.withLock { $0.finished = true }
         spinner.stop()
     }
 
