@@ -9,6 +9,7 @@ public enum CommandCatalog {
             HelpCommand(),
             ImproveCommand(),
             QuitCommand(),
+            VideoCommand(),
         ])
     }
 }

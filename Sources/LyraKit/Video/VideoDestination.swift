@@ -1,0 +1,96 @@
+// Where a finished video is saved: `lyra-<id>.<ext>` in a directory, or a path the user gave.
+// Only the sanitized id comes from the server; a name that exists gets `-1`, `-2`… and is never replaced.
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The place a video will be saved.
+public enum VideoDestination: Sendable, Equatable {
+    /// `lyra-<video_id>.<ext>` inside this directory, the extension from the video's content.
+    case directory(URL)
+    /// Exactly this file (with a `-N` suffix when it exists).
+    case file(URL)
+
+    /// The most `-N` suffixes tried before giving up.
+    static let maximumSuffix = 9999
+
+    /// The destination for `--out PATH` (nil: the video directory). A PATH that is an existing
+    /// directory or ends in `/` is a directory; anything else is a file path.
+    public static func resolve(out: String?, videoDirectory: URL) -> VideoDestination {
+        guard let out, !out.isEmpty else { return .directory(videoDirectory.standardizedFileURL) }
+        let url = URL(filePath: out).standardizedFileURL
+        var isDirectory: ObjCBool = false
+        if out.hasSuffix("/") || (FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue) {
+            return .directory(url)
+        }
+        return .file(url)
+    }
+
+    /// The directory the file goes into.
+    public var directory: URL {
+        switch self {
+        case let .directory(url): return url
+        case let .file(url): return url.deletingLastPathComponent()
+        }
+    }
+
+    /// Creates the directory when missing and checks that it is writable (before any upload).
+    /// - Throws: `VideoError.unusableOutput`.
+    public func prepare() throws(VideoError) {
+        let path = directory.path
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        } catch {
+            throw .unusableOutput(path, reason: "the directory cannot be created")
+        }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw .unusableOutput(path, reason: "not a directory")
+        }
+        guard access(path, W_OK | X_OK) == 0 else {
+            throw .unusableOutput(path, reason: String(cString: strerror(errno)))
+        }
+    }
+
+    /// The names to try, in order, for video `videoID` in format `container`: the first, then `-1`, `-2`…
+    public func candidate(_ attempt: Int, videoID: String, container: VideoContainer) -> URL {
+        let (stem, fileExtension): (String, String)
+        switch self {
+        case .directory:
+            (stem, fileExtension) = ("lyra-" + ServerText.fileNameComponent(videoID), container.fileExtension)
+        case let .file(url):
+            (stem, fileExtension) = (url.deletingPathExtension().lastPathComponent, url.pathExtension)
+        }
+        let suffix = attempt == 0 ? "" : "-\(attempt)"
+        let name = stem + suffix + (fileExtension.isEmpty ? "" : "." + fileExtension)
+        return directory.appending(path: name, directoryHint: .notDirectory)
+    }
+
+    /// Moves `staged` (a file in `directory`) to the first free candidate name, without ever
+    /// replacing an existing file: the name is reserved with `O_EXCL`, then renamed over.
+    /// - Returns: the saved file.
+    /// - Throws: `VideoError.unusableOutput`.
+    public func place(_ staged: URL, videoID: String) throws(VideoError) -> URL {
+        let container = VideoContainer.sniff(fileAt: staged)
+        for attempt in 0 ... Self.maximumSuffix {
+            let target = candidate(attempt, videoID: videoID, container: container)
+            let fd = open(target.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+            if fd < 0 {
+                let code = errno
+                if code == EEXIST || code == EISDIR { continue }
+                throw .unusableOutput(target.path, reason: String(cString: strerror(code)))
+            }
+            close(fd)
+            guard rename(staged.path, target.path) == 0 else {
+                let code = errno
+                unlink(target.path)
+                throw .unusableOutput(target.path, reason: String(cString: strerror(code)))
+            }
+            return target
+        }
+        throw .unusableOutput(directory.path, reason: "too many files with this name")
+    }
+}

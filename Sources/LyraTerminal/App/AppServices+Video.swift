@@ -1,0 +1,17 @@
+// The one `VideoService` of a run, built from the configuration on first use of `/video`.
+import Foundation
+import LyraKit
+
+extension AppServices {
+    /// The video service: templates cached for the process, the poll policy and video directory
+    /// from the configuration.
+    /// - Throws: configuration errors, or `APIError` when the base URL is unusable.
+    public func videoService() throws -> VideoService {
+        try shared(VideoService.self) {
+            let configuration = try configuration()
+            let policy = VideoPollPolicy(interval: configuration.videoPollInterval, maxPolls: configuration.videoMaxPolls)
+            return VideoService(backend: try apiClient(), clock: clock, policy: policy,
+                                videoDirectory: configuration.videoDirectory)
+        }
+    }
+}

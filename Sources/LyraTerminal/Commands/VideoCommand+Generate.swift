@@ -1,0 +1,67 @@
+// `/video TEMPLATE PHOTO… [--prompt TEXT] [--out PATH]`: the premium gate, then generation with a
+// live progress line on a terminal; the saved path alone on stdout.
+import Foundation
+import LyraKit
+
+extension VideoCommand {
+    /// Generates one video and prints where it was saved.
+    /// - Throws: `CommandError.usage`, `APIError.subscriptionRequired`, `VideoError`, `APIError`,
+    ///   or a cancellation error when Ctrl-C stopped it (nothing is left on disk then).
+    @MainActor func generate(_ arguments: CommandArguments, context: CommandContext) async throws {
+        let request = try parse(arguments)
+        if try await !context.services.isPremium() {
+            // The subscriptions feature prints the paywall summary here, before the refusal.
+            throw APIError.subscriptionRequired
+        }
+        let service = try context.services.videoService()
+        let progress = progressLine(context)
+        defer { progress.finish() }
+        let outcome: Result<VideoResult, any Error>
+        do {
+            outcome = .success(try await service.generate(request) { progress.show($0) })
+        } catch {
+            outcome = .failure(error)
+        }
+        if let templates = await service.loadedTemplates() {
+            context.completionData.set(.templateIDs, templates.map(\.id.value))
+        }
+        let result = try outcome.get()
+        progress.finish()
+        context.console.writeLine(result.file.path)
+    }
+
+    /// The request described by the words: template, photos, `--prompt`, `--out`.
+    /// - Throws: `CommandError.usage` when the template or the photos are missing, or for an unknown option.
+    func parse(_ arguments: CommandArguments) throws -> VideoRequest {
+        var arguments = arguments
+        let prompt = try arguments.takeOption("--prompt")
+        let output = try arguments.takeOption("--out")
+        let words = arguments.texts
+        if let option = words.first(where: { $0.hasPrefix("--") }) {
+            throw CommandError.usage("unknown option '\(option)' for /video")
+        }
+        guard let template = words.first, words.count >= 2 else {
+            throw CommandError.usage("usage: /video TEMPLATE PHOTO [PHOTO [PHOTO]] [--prompt TEXT] [--out PATH] "
+                + "(see /video templates)")
+        }
+        let photos = arguments.words.dropFirst().map { word in
+            Self.isQuoted(word, in: arguments.raw) ? word.text : expandingTilde(word.text)
+        }
+        return VideoRequest(template: template, photos: photos, prompt: prompt, output: output.map(expandingTilde))
+    }
+
+    /// Whether `word` was typed in quotes (a quoted `~` is not expanded, as in a shell).
+    static func isQuoted(_ word: ArgumentWord, in raw: String) -> Bool {
+        guard word.offset >= 0, word.offset < raw.count else { return false }
+        let first = raw[raw.index(raw.startIndex, offsetBy: word.offset)]
+        return first == "'" || first == "\"" || first == "\\"
+    }
+
+    @MainActor private func progressLine(_ context: CommandContext) -> VideoProgressLine {
+        let visible = context.isInteractive && !context.quiet && context.terminal.stderrIsTTY
+        let terminal = context.terminal
+        let spinner = Spinner(console: context.console, theme: context.theme, enabled: visible,
+                              width: { terminal.width })
+        return VideoProgressLine(spinner: spinner, console: context.console, theme: context.theme, enabled: visible)
+    }
+}
