@@ -7,6 +7,7 @@ public enum CommandCatalog {
     public static func standard() -> CommandRegistry {
         CommandRegistry(commands: [
             HelpCommand(),
+            SubscribeCommand(),
             QuitCommand(),
         ])
     }
