@@ -13,6 +13,14 @@ public actor SubscriptionService {
         public let subscription: ApphudCustomerResponseDTO.Subscription
         /// The customer's status after the purchase.
         public let status: SubscriptionStatus
+
+        /// Creates a result.
+        public init(checkout: PurchaseCheckout, subscription: ApphudCustomerResponseDTO.Subscription,
+                    status: SubscriptionStatus) {
+            self.checkout = checkout
+            self.subscription = subscription
+            self.status = status
+        }
     }
 
     /// The paywall and the subscription status, from one customer fetch.
@@ -21,6 +29,12 @@ public actor SubscriptionService {
         public let paywall: Paywall
         /// The subscription status.
         public let status: SubscriptionStatus
+
+        /// Creates an overview.
+        public init(paywall: Paywall, status: SubscriptionStatus) {
+            self.paywall = paywall
+            self.status = status
+        }
     }
 
     private let provider: any SubscriptionProvider
