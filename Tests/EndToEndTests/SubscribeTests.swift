@@ -107,6 +107,8 @@ private func awaitCustomerRequests(_ backend: RunningBackend, _ count: Int) asyn
         let backend = try RunningBackend()
         let before = try await env.runLyra(["-c", "/subscribe restore"], extraEnvironment: environment(backend))
         #expect(before.stdout == "restored: no active subscription\n")
+        // Restore refreshes the customer once.
+        #expect(try await backend.control.requests().filter { $0.path == "/v1/customers" }.count == 1)
         let checkout = try #require(URL(string: backend.url.absoluteString + "/checkout/e2e-user/lyra.monthly"))
         _ = try await backend.control.fetch(checkout)
         let after = try await env.runLyra(["-c", "/subscribe restore", "-c", "/subscribe status"],

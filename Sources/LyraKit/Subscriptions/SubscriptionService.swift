@@ -37,8 +37,9 @@ public actor SubscriptionService {
         }
     }
 
+    /// The placement whose paywall is shown.
+    public nonisolated let placement: String
     private let provider: any SubscriptionProvider
-    private let placement: String
     private let clock: any LyraClock
     private let pollInterval: Double
     private let purchaseTimeout: Double
@@ -94,10 +95,10 @@ public actor SubscriptionService {
 
     // MARK: - Actions
 
-    /// Restores purchases: refreshes the customer once.
+    /// Restores purchases: refreshes the customer once (its `status` and `paywall(placement:)`).
     /// - Throws: as `customer()`.
-    public func restore() async throws -> SubscriptionStatus {
-        try await bridge(timeout: callbackTimeout) { provider.restorePurchases(callback: $0) }.status
+    public func restore() async throws -> SubscriptionCustomer {
+        try await bridge(timeout: callbackTimeout) { provider.restorePurchases(callback: $0) }
     }
 
     /// Buys `productID`: asks the provider for the checkout, hands it to `onCheckout` (which shows it),

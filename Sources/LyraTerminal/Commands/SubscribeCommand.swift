@@ -96,9 +96,10 @@ public struct SubscribeCommand: Command {
     @MainActor
     private func restore(context: CommandContext) async throws {
         let service = try context.services.subscriptionService()
-        let status = try await waiting("restoring purchases", context: context) { try await service.restore() }
+        let customer = try await waiting("restoring purchases", context: context) { try await service.restore() }
+        let status = customer.status
         context.services.rememberSubscription(status)
-        let paywall = try? await service.overview().paywall
+        let paywall = try? customer.paywall(placement: service.placement)
         guard status.isActive else {
             context.console.writeLine("restored: no active subscription")
             return

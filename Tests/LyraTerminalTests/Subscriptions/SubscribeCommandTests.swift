@@ -121,6 +121,16 @@ private struct Harness {
         #expect(try await unset.services.isPremium() == AppServices.isDebugBuild)
     }
 
+    @Test func theVideoGateGetsAPaywallSummary() async throws {
+        let environment = try TemporaryEnvironment()
+        let backend = try RunningBackend()
+        let harness = Harness(environment, extra: backend.lyraEnvironment)
+        #expect(await harness.services.paywallSummary() == "Lyra Premium: 1. Weekly 4.99 USD per week · "
+            + "2. Monthly 12.99 USD per month · 3. Yearly 49.99 USD per year (buy with /subscribe buy N)")
+        let keyless = Harness(environment, extra: backend.lyraEnvironment.merging(["LYRA_APPHUD_API_KEY": ""]) { $1 })
+        #expect(await keyless.services.paywallSummary() == "Lyra Premium unlocks this: see /subscribe")
+    }
+
     @Test func completionOffersSubcommandsAndJSON() {
         let command = SubscribeCommand()
         #expect(command.completions(arguments: [], partial: "", data: CompletionData()) == ["buy", "restore", "status", "--json"])
