@@ -1,13 +1,41 @@
-// The premium gate's seam (SPEC §5): explicit setting first, then the build's default. The
-// subscriptions feature replaces the default with Apphud's answer for release builds.
+// The premium gate (SPEC §5): the `premium` setting first, then the build type (debug: on), then
+// Apphud's answer for release builds, asked once per process and refreshed after buy and restore.
 import Foundation
 import LyraKit
 
 extension AppServices {
     /// Whether premium features (`/video`) are unlocked for this run.
-    /// - Throws: configuration errors.
+    /// - Throws: configuration errors, or `SubscriptionError` when Apphud must be asked and fails.
     public func isPremium() async throws -> Bool {
-        if let premium = try configuration().premium { return premium }
-        return Self.isDebugBuild
+        let configuration = try configuration()
+        let hasKey = !(configuration.apphudAPIKey ?? "").isEmpty
+        let decision = PremiumPolicy.decide(setting: configuration.premium, isDebugBuild: Self.isDebugBuild,
+                                            hasApphudKey: hasKey)
+        switch decision {
+        case .decided(let premium):
+            return premium
+        case .askApphud:
+            let cache = premiumCache()
+            if let known = cache.apphudAnswer { return known }
+            let answer = try await subscriptionService().hasActiveSubscription()
+            cache.apphudAnswer = answer
+            return answer
+        }
     }
+
+    /// Records Apphud's latest answer (after a buy, a restore or a status check) for `isPremium()`.
+    public func rememberSubscription(_ status: SubscriptionStatus) {
+        premiumCache().apphudAnswer = status.isActive
+    }
+
+    private func premiumCache() -> PremiumCache {
+        shared(PremiumCache.self) { PremiumCache() }
+    }
+}
+
+/// Apphud's answer to "is a subscription active?", kept for the rest of the process.
+@MainActor
+final class PremiumCache {
+    /// The answer, once known.
+    var apphudAnswer: Bool?
 }

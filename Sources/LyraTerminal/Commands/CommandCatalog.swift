@@ -8,8 +8,9 @@ public enum CommandCatalog {
         CommandRegistry(commands: [
             HelpCommand(),
             ImproveCommand(),
-            QuitCommand(),
             VideoCommand(),
+            SubscribeCommand(),
+            QuitCommand(),
         ])
     }
 }

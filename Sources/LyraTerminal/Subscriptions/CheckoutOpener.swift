@@ -1,0 +1,39 @@
+// Opens a checkout URL in the user's browser with `xdg-open`, only on a terminal and only when
+// `xdg-open` is on the PATH; never waits for it and never lets it write to Lyra's terminal.
+import Foundation
+
+/// Launches the desktop's URL opener.
+struct CheckoutOpener: Sendable {
+    /// The environment whose `PATH` is searched.
+    let environment: [String: String]
+
+    /// The `xdg-open` executable on `PATH`, if any.
+    var executable: URL? {
+        let path = environment["PATH"] ?? ""
+        for directory in path.split(separator: ":") where directory.hasPrefix("/") {
+            let candidate = URL(filePath: String(directory)).appending(path: "xdg-open")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
+        return nil
+    }
+
+    /// Starts `xdg-open URL` with its output discarded; returns whether it started.
+    @discardableResult
+    func open(_ url: URL) -> Bool {
+        guard let executable, let scheme = url.scheme?.lowercased(), scheme == "https" || scheme == "http" else {
+            return false
+        }
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = [url.absoluteString]
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        do {
+            try process.run()
+            return true
+        } catch {
+            return false
+        }
+    }
+}

@@ -1,0 +1,91 @@
+// Turns the paywall and the subscription status into what `/subscribe` prints: plan names from
+// product ids, prices with periods in words, plain lines for scripts and cards for the terminal.
+import Foundation
+import LyraKit
+
+/// Text for the paywall and status (all server text sanitized).
+enum PaywallPresenter {
+    /// A plan's display name from its product id: `lyra.yearly` → `Yearly`, `pro_annual` → `Pro Annual`.
+    static func name(of product: PaywallProduct) -> String {
+        let id = TextSanitizer.sanitize(product.productID)
+        let last = id.split(separator: ".").last.map(String.init) ?? id
+        let words = last.split { $0 == "_" || $0 == "-" || $0 == " " }.map { $0.prefix(1).uppercased() + $0.dropFirst() }
+        return words.isEmpty ? id : words.joined(separator: " ")
+    }
+
+    /// `49.99 USD per year`, `29.99 USD per 3 months`, `99.99 USD once`.
+    static func priceText(_ product: PaywallProduct) -> String {
+        let amount = money(product.price, of: product)
+        guard let period = product.period else { return amount + " once" }
+        return amount + " per " + period.words
+    }
+
+    /// `0.95 USD a week`; nil without a weekly price.
+    static func weeklyText(_ product: PaywallProduct) -> String? {
+        product.weeklyPrice.map { money($0, of: product) + " a week" }
+    }
+
+    /// An amount with the product's currency, e.g. `4.99 USD`.
+    static func money(_ amount: Decimal, of product: PaywallProduct) -> String {
+        let number = product.formatted(amount)
+        guard let currency = product.currency else { return number }
+        return number + " " + TextSanitizer.sanitize(currency)
+    }
+
+    /// The expiry as `2027-11-29 10:05 UTC`, Apphud's own text when it does not parse, nil without one.
+    static func expiryText(_ status: SubscriptionStatus) -> String? {
+        guard let date = status.expiresAt else { return status.expiresAtText.map(TextSanitizer.sanitize) }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd HH:mm 'UTC'"
+        return formatter.string(from: date)
+    }
+
+    /// One line: `active: Yearly (lyra.yearly) until 2027-11-29 10:05 UTC` or `not subscribed`.
+    static func statusLine(_ status: SubscriptionStatus, paywall: Paywall?) -> String {
+        guard let productID = status.productID else { return "not subscribed" }
+        var line = "active: " + planLabel(productID, paywall: paywall)
+        if let expiry = expiryText(status) { line += " until " + expiry }
+        return line
+    }
+
+    /// `Yearly (lyra.yearly)`, or the bare id when the paywall does not offer it.
+    static func planLabel(_ productID: String, paywall: Paywall?) -> String {
+        let id = TextSanitizer.sanitize(productID)
+        guard let product = paywall?.products.first(where: { $0.productID == productID }) else { return id }
+        return name(of: product) + " (" + id + ")"
+    }
+
+    /// Script output: the status line, then one line per plan, e.g.
+    /// `3. Yearly (lyra.yearly): 49.99 USD per year, 0.95 USD a week [best value] [active]`.
+    static func plainLines(_ overview: SubscriptionService.Overview) -> [String] {
+        let best = overview.paywall.bestValueProductID
+        var lines = ["subscription: " + statusLine(overview.status, paywall: overview.paywall)]
+        for (index, product) in overview.paywall.products.enumerated() {
+            var line = "\(index + 1). " + planLabel(product.productID, paywall: overview.paywall) + ": " + priceText(product)
+            if let weekly = weeklyText(product) { line += ", " + weekly }
+            if product.productID == best { line += " [best value]" }
+            if product.productID == overview.status.productID { line += " [active]" }
+            lines.append(line)
+        }
+        if overview.paywall.products.isEmpty { lines.append("no plans on offer") }
+        return lines
+    }
+
+    /// Terminal output: a heading, the status and one card per plan.
+    static func cards(_ overview: SubscriptionService.Overview, width: Int, theme: Theme) -> String {
+        let best = overview.paywall.bestValueProductID
+        var parts = [GradientText.render("Lyra Premium", stops: Palette.brandGradient, level: theme.colorLevel),
+                     theme.paint(statusLine(overview.status, paywall: overview.paywall), overview.status.isActive ? .success : .muted)]
+        for (index, product) in overview.paywall.products.enumerated() {
+            let isActive = product.productID == overview.status.productID
+            let note = isActive ? "active" + (expiryText(overview.status).map { " until " + $0 } ?? "") : nil
+            let plan = PaywallCard.Plan(title: "\(index + 1) · " + name(of: product), price: priceText(product),
+                                        weekly: weeklyText(product), isBestValue: product.productID == best, activeNote: note)
+            parts.append(PaywallCard.render(plan, width: width, theme: theme))
+        }
+        if overview.paywall.products.isEmpty { parts.append("no plans on offer") }
+        return parts.joined(separator: "\n")
+    }
+}
