@@ -34,9 +34,37 @@ public struct HelpCommand: Command {
             context.console.writeLine(theme.paint(label, .accent) + command.summary)
         }
         if context.isInteractive && !context.quiet {
-            context.console.writeLine(theme.paint("\nAnything that does not start with / is a chat message. "
-                + "\"\"\" starts a multi-line block. /help COMMAND shows details.", .muted))
+            writeToolCards(context: context)
+            let hints = "Anything that does not start with / is a chat message. "
+                + "\"\"\" starts a multi-line block. /help COMMAND shows details. "
+                + "/settings shows your configuration; `lyra --demo` tries everything offline."
+            context.console.writeLine("")
+            for line in TextWrapper.wrap(hints, width: context.terminal.width) {
+                context.console.writeLine(theme.paint(line, .muted))
+            }
         }
         return .proceed
+    }
+
+    // MARK: - Tool cards
+
+    /// The tools presented as cards on a terminal (the app's home screen): command name, title, summary.
+    static let tools: [(command: String, title: String, summary: String)] = [
+        ("improve", "Improve writing", "Improve, rewrite, fix grammar, shorten or translate any text."),
+        ("video", "Photo to video", "Turn 1–3 photos into a short video from a template, then save it."),
+        ("subscribe", "Lyra Premium", "See the plans with their weekly price, buy or restore."),
+    ]
+
+    /// One card per tool whose command is registered, each under the last, no wider than the terminal.
+    @MainActor
+    private func writeToolCards(context: CommandContext) {
+        let width = context.terminal.width
+        for tool in Self.tools {
+            guard let command = context.registry.command(named: tool.command) else { continue }
+            let usage = command.usage.split(separator: "\n").first.map(String.init) ?? "/" + tool.command
+            context.console.writeLine("")
+            context.console.writeLine(ToolCard.render(
+                title: tool.title, summary: tool.summary, command: usage, width: width, theme: context.theme))
+        }
     }
 }
