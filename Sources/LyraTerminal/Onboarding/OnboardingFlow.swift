@@ -74,11 +74,11 @@ public enum OnboardingFlow {
         let width = context.terminal.width
         context.console.writeLine("")
         context.console.writeLine(theme.paint("Welcome to Lyra!", .heading))
-        let paragraphs = [
+        let paragraphs: [(String, Theme.Style?)] = [
             ("Chat with an AI assistant, improve your writing and turn photos into short videos, "
                 + "right in your terminal. Sessions are saved, and everything also works in scripts.", nil),
-            ("Just looking? Press Ctrl-D and run `lyra --demo`: a built-in backend, no account needed.",
-                Theme.Style.accent),
+            ("Just looking? Press Ctrl-D and try it with a built-in backend, no account needed:", nil),
+            ("  lyra --demo", .code),
             ("To connect your backend, enter its URL and token (press Enter to skip).", nil),
         ]
         for (text, style) in paragraphs {
