@@ -26,9 +26,15 @@ enum SecretEntry {
     @MainActor
     static func note(_ text: String, context: CommandContext) {
         if context.isInteractive {
-            context.hint("note: " + text)
+            hint("note: " + text, context: context)
         } else {
             context.console.writeErrorLine("lyra: note: " + text)
         }
+    }
+
+    /// A hint (REPL only, not with -q) wrapped to the terminal's width.
+    @MainActor
+    static func hint(_ text: String, context: CommandContext) {
+        TextWrapper.wrap(text, width: context.terminal.width).forEach(context.hint)
     }
 }

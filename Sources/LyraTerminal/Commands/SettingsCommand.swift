@@ -64,7 +64,8 @@ public struct SettingsCommand: Command {
         } else if context.isInteractive {
             let lines = SettingsReport.table(configuration, width: context.terminal.width, theme: context.theme)
             lines.forEach(context.console.writeLine)
-            context.hint("Change a value with /settings set KEY VALUE; store the token with /login.")
+            SecretEntry.hint("Change a value with /settings set KEY VALUE; store the token with /login.",
+                             context: context)
         } else {
             SettingsReport.plainLines(configuration).forEach(context.console.writeLine)
         }
