@@ -62,15 +62,21 @@ enum SettingsReport {
         return lines
     }
 
-    /// One block per setting: the name, then the value and the source indented and wrapped.
+    /// One block per setting: the name and the source on one line (the source on its own line when
+    /// both do not fit), then the value indented and wrapped.
     private static func stacked(_ rows: [Row], width: Int, theme: Theme) -> [String] {
         let indent = width > 24 ? "  " : ""
         let inner = width - indent.count
         var lines: [String] = []
         for row in rows {
-            lines += TextWrapper.wrap(row.key, width: width).map { theme.paint($0, .accent) }
+            let source = "(\(row.source))"
+            if DisplayWidth.columns(of: row.key) + 2 + DisplayWidth.columns(of: source) <= width {
+                lines.append(theme.paint(row.key, .accent) + "  " + theme.paint(source, .muted))
+            } else {
+                lines += TextWrapper.wrap(row.key, width: width).map { theme.paint($0, .accent) }
+                lines += TextWrapper.wrap(source, width: inner).map { indent + theme.paint($0, .muted) }
+            }
             lines += TextWrapper.wrap(row.value, width: inner).map { indent + $0 }
-            lines += TextWrapper.wrap("(\(row.source))", width: inner).map { indent + theme.paint($0, .muted) }
         }
         return lines
     }

@@ -57,7 +57,8 @@ import Testing
         for width in [40, 24, 20] {
             let lines = SettingsReport.table(configuration(videoDirectory: wide), width: width, theme: .plain)
             #expect(lines.allSatisfy { DisplayWidth.columns(of: $0) <= width }, "width \(width)")
-            #expect(lines.contains("videoDirectory"))
+            #expect(lines.contains { $0.hasPrefix("videoDirectory") })
+            #expect(lines.contains { $0.contains("動画") })
             #expect(lines.contains { $0.contains("(env LYRA_BASE_URL)") })
         }
     }
