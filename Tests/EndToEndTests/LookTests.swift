@@ -50,6 +50,23 @@ import Testing
         #expect(containsSGR(output))
     }
 
+    @Test(arguments: [
+        (["COLORTERM": "truecolor"], "24-bit"), (["TERM": "xterm-256color"], "256"),
+        (["TERM": "xterm"], "16"), (["TERM": "dumb"], "none"),
+    ])
+    func theBannerDegradesWithTheTerminal(variables: [String: String], level: String) async throws {
+        let environment = try TemporaryEnvironment()
+        let session = try session(environment, extra: variables)
+        try await session.awaitOutput(containing: "lyra ›")
+        session.send(.ctrlD)
+        #expect(try await session.awaitExit() == 0)
+        let output = session.output
+        #expect(session.plainOutput.contains("✦ Lyra v"))
+        #expect(output.contains("\u{1B}[38;2;") == (level == "24-bit"))
+        #expect(output.contains("\u{1B}[38;5;") == (level == "256"))
+        #expect(containsSGR(output) == (level != "none"))
+    }
+
     @Test(arguments: [40, 120])
     func everyLineFitsTheTerminal(columns: Int) async throws {
         let environment = try TemporaryEnvironment()
