@@ -38,6 +38,13 @@ case .help:
     print(LaunchOptions.usage)
 case .version:
     print("lyra \(LyraApp.version)")
+case .completions(let shell):
+    do {
+        FileHandle.standardOutput.write(Data(try ShellCompletion.script(for: shell).utf8))
+    } catch {
+        printError("lyra: \(error.localizedDescription)")
+        exit(ExitStatus.usage.rawValue)
+    }
 case .serve(let host, let port):
     let backend = LocalBackend(options: LocalBackendOptions(host: host, port: port))
     do {

@@ -59,6 +59,7 @@ public enum LyraApp {
                                                     theme: context.theme, level: context.theme.colorLevel))
         }
         let repl = REPL(editor: editor, context: context, interpreter: interpreter, interrupts: interrupts)
+        await OnboardingFlow.runIfNeeded(context: context, input: repl)
         return await repl.run()
     }
 

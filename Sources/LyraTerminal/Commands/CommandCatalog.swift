@@ -10,6 +10,9 @@ public enum CommandCatalog {
             ImproveCommand(),
             VideoCommand(),
             SubscribeCommand(),
+            SettingsCommand(),
+            LoginCommand(),
+            LogoutCommand(),
             QuitCommand(),
         ])
     }

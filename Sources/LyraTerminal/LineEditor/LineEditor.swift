@@ -67,9 +67,10 @@ public final class LineEditor: Sendable {
     /// Reads a line without echoing it (for secrets such as the backend token).
     public func readHiddenLine(prompt: String, console writePrompt: @escaping @Sendable (String) -> Void) async -> String? {
         await thread.run {
-            writePrompt(prompt)
+            // Echo goes off before the prompt appears: what is typed after the prompt is never shown.
             _ = cle_set_echo(0)
             defer { _ = cle_set_echo(1) }
+            writePrompt(prompt)
             var bytes: [UInt8] = []
             var byte: UInt8 = 0
             while Foundation.read(0, &byte, 1) == 1 {
