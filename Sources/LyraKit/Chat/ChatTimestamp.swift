@@ -10,9 +10,23 @@ public enum ChatTimestamp {
         let (seconds, fraction) = floorDivision(millis, 1000)
         let (days, secondOfDay) = floorDivision(seconds, 86_400)
         let (year, month, day) = civilDate(fromDays: days)
-        var text = pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2) + "T"
-        text += pad(secondOfDay / 3600, 2) + ":" + pad(secondOfDay / 60 % 60, 2) + ":" + pad(secondOfDay % 60, 2)
-        return text + "." + pad(fraction, 3) + "Z"
+        guard (0...9999).contains(year) else { return "\(year)-01-01T00:00:00.000Z" }
+        var bytes = Array("0000-00-00T00:00:00.000Z".utf8)
+        func put(_ value: Int64, at end: Int, digits: Int) {
+            var rest = value
+            for position in stride(from: end, to: end - digits, by: -1) {
+                bytes[position] = UInt8(48 + rest % 10)
+                rest /= 10
+            }
+        }
+        put(year, at: 3, digits: 4)
+        put(month, at: 6, digits: 2)
+        put(day, at: 9, digits: 2)
+        put(secondOfDay / 3600, at: 12, digits: 2)
+        put(secondOfDay / 60 % 60, at: 15, digits: 2)
+        put(secondOfDay % 60, at: 18, digits: 2)
+        put(fraction, at: 22, digits: 3)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Parses `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM|±HHMM)`; nil for anything else.
@@ -55,10 +69,6 @@ public enum ChatTimestamp {
         return ((value - remainder) / divisor, remainder)
     }
 
-    private static func pad(_ value: Int64, _ width: Int) -> String {
-        let digits = String(value)
-        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
-    }
 }
 
 /// A one-pass reader of an ISO 8601 timestamp's bytes.

@@ -13,64 +13,82 @@ public indirect enum OrderedJSON: Sendable, Equatable {
 
     /// The value as pretty-printed JSON (two-space indent, `"key": value`), without a final newline.
     public func rendered() -> String {
-        var output = ""
+        var output: [UInt8] = []
+        output.reserveCapacity(256)
         write(into: &output, indent: 0)
-        return output
+        return String(decoding: output, as: UTF8.self)
     }
 
     public static func == (lhs: OrderedJSON, rhs: OrderedJSON) -> Bool {
         lhs.rendered() == rhs.rendered()
     }
 
-    private func write(into output: inout String, indent: Int) {
+    private func write(into output: inout [UInt8], indent: Int) {
         switch self {
         case .object(let members):
-            guard !members.isEmpty else { output += "{}"; return }
-            output += "{\n"
+            guard !members.isEmpty else { output.append(contentsOf: "{}".utf8); return }
+            output.append(contentsOf: "{\n".utf8)
             for (index, (key, value)) in members.enumerated() {
-                output += String(repeating: "  ", count: indent + 1)
+                Self.writeIndent(indent + 1, into: &output)
                 Self.writeString(key, into: &output)
-                output += ": "
+                output.append(contentsOf: ": ".utf8)
                 value.write(into: &output, indent: indent + 1)
-                output += index == members.count - 1 ? "\n" : ",\n"
+                if index < members.count - 1 { output.append(UInt8(ascii: ",")) }
+                output.append(UInt8(ascii: "\n"))
             }
-            output += String(repeating: "  ", count: indent) + "}"
+            Self.writeIndent(indent, into: &output)
+            output.append(UInt8(ascii: "}"))
         case .array(let items):
-            guard !items.isEmpty else { output += "[]"; return }
-            output += "[\n"
+            guard !items.isEmpty else { output.append(contentsOf: "[]".utf8); return }
+            output.append(contentsOf: "[\n".utf8)
             for (index, item) in items.enumerated() {
-                output += String(repeating: "  ", count: indent + 1)
+                Self.writeIndent(indent + 1, into: &output)
                 item.write(into: &output, indent: indent + 1)
-                output += index == items.count - 1 ? "\n" : ",\n"
+                if index < items.count - 1 { output.append(UInt8(ascii: ",")) }
+                output.append(UInt8(ascii: "\n"))
             }
-            output += String(repeating: "  ", count: indent) + "]"
+            Self.writeIndent(indent, into: &output)
+            output.append(UInt8(ascii: "]"))
         case .string(let text): Self.writeString(text, into: &output)
-        case .int(let number): output += String(number)
-        case .bool(let flag): output += flag ? "true" : "false"
-        case .null: output += "null"
+        case .int(let number): output.append(contentsOf: String(number).utf8)
+        case .bool(let flag): output.append(contentsOf: (flag ? "true" : "false").utf8)
+        case .null: output.append(contentsOf: "null".utf8)
         }
     }
 
-    /// Writes `text` as a JSON string: quotes, backslashes and control characters escaped.
-    private static func writeString(_ text: String, into output: inout String) {
-        output += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0x2028 || scalar.value == 0x2029 {
-                    let hex = String(scalar.value, radix: 16)
-                    output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    output.unicodeScalars.append(scalar)
+    private static func writeIndent(_ level: Int, into output: inout [UInt8]) {
+        for _ in 0..<(level * 2) { output.append(UInt8(ascii: " ")) }
+    }
+
+    /// Writes `text` as a JSON string: quotes, backslashes and control characters (and U+2028/9) escaped.
+    private static func writeString(_ text: String, into output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\""))
+        var text = text
+        text.withUTF8 { bytes in
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte == 0xE2, index + 2 < bytes.count, bytes[index + 1] == 0x80,
+                   bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9 {
+                    output.append(contentsOf: (bytes[index + 2] == 0xA8 ? "\\u2028" : "\\u2029").utf8)
+                    index += 3
+                    continue
                 }
+                switch byte {
+                case 0x22: output.append(contentsOf: "\\\"".utf8)
+                case 0x5C: output.append(contentsOf: "\\\\".utf8)
+                case 0x0A: output.append(contentsOf: "\\n".utf8)
+                case 0x0D: output.append(contentsOf: "\\r".utf8)
+                case 0x09: output.append(contentsOf: "\\t".utf8)
+                case 0..<0x20, 0x7F:
+                    let hex = String(byte, radix: 16)
+                    output.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8)
+                default: output.append(byte)
+                }
+                index += 1
             }
         }
-        output += "\""
+        output.append(UInt8(ascii: "\""))
     }
 }
 

@@ -17,30 +17,43 @@ struct SessionFileStamp: Codable, Equatable, Sendable {
     var size: Int64
 }
 
+/// What a sessions directory holds.
+struct SessionDirectoryContents {
+    /// The session files (`*.json`, not hidden) and their stamps.
+    var files: [String: SessionFileStamp] = [:]
+    /// Temporary files of session writes (`.<name>.json.tmp-…`); stale when seen under the lock.
+    var leftovers: [String] = []
+}
+
 /// Reads the entries of a sessions directory.
 enum SessionDirectoryScanner {
     /// The `*.json` files of `directory` that are not hidden (the index, the lock and temporary
-    /// files start with a dot), with their stamps. An absent directory has no files.
+    /// files start with a dot), with their stamps, and the temporary files of session writes.
+    /// An absent directory has no files.
     /// - Throws: `StorageError` when the directory exists but cannot be read.
-    static func scan(_ directory: String) throws -> [String: SessionFileStamp] {
+    static func scan(_ directory: String) throws -> SessionDirectoryContents {
         guard let handle = opendir(directory) else {
             let code = errno
-            if code == ENOENT { return [:] }
+            if code == ENOENT { return SessionDirectoryContents() }
             throw StorageError.posix("read directory", path: directory, code: code)
         }
         defer { closedir(handle) }
         let descriptor = dirfd(handle)
-        var files: [String: SessionFileStamp] = [:]
+        var contents = SessionDirectoryContents()
         while let entry = readdir(handle) {
             let name = withUnsafePointer(to: &entry.pointee.d_name) { pointer in
                 pointer.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
             }
-            guard !name.hasPrefix("."), name.hasSuffix(".json") else { continue }
+            if name.hasPrefix(".") {
+                if name.contains(".json.tmp-") { contents.leftovers.append(name) }
+                continue
+            }
+            guard name.hasSuffix(".json") else { continue }
             var info = stat()
             guard fstatat(descriptor, name, &info, 0) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
-            files[name] = stamp(of: info)
+            contents.files[name] = stamp(of: info)
         }
-        return files
+        return contents
     }
 
     /// The stamp of a file's `stat`.

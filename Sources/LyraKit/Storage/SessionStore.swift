@@ -23,11 +23,14 @@ public actor SessionStore {
 
     /// Every session, most recently updated first, plus the files that are not valid sessions.
     ///
-    /// Summaries come from the index cache `.index.json` for each file whose inode, modification
+    /// Summaries come from the index cache `.index.tsv` for each file whose inode, modification
     /// time and size are unchanged; other files are read. The index is rewritten when it changed.
+    /// Temporary files left by writers that were killed are removed (under the lock).
     /// - Throws: `StorageError` when the directory cannot be read.
     public func list() throws -> SessionListing {
-        let stamps = try SessionDirectoryScanner.scan(directory.path)
+        let contents = try SessionDirectoryScanner.scan(directory.path)
+        if !contents.leftovers.isEmpty { removeLeftovers() }
+        let stamps = contents.files
         let cached = stamps.isEmpty ? [:] : SessionIndex.read(in: directory)
         var entries: [SessionIndexEntry] = []
         entries.reserveCapacity(stamps.count)
@@ -118,6 +121,16 @@ public actor SessionStore {
         !id.isEmpty && id.utf8.count <= 200 && !id.hasPrefix(".") && !id.contains("/") && !id.contains("\0")
     }
 
+    /// Removes the temporary files of session writes that never finished (their writer was killed).
+    /// Under the lock no session write is in progress, so every such file seen then is stale.
+    private func removeLeftovers() {
+        try? SessionDirectoryLock.withLock(in: directory.path) {
+            for name in try SessionDirectoryScanner.scan(directory.path).leftovers {
+                unlink(directory.appending(path: name).path)
+            }
+        }
+    }
+
     /// The entry for a file not (or no longer rightly) in the index; nil when it vanished meanwhile.
     private func freshEntry(file: String, stamp: SessionFileStamp) -> SessionIndexEntry? {
         do {
@@ -136,14 +149,18 @@ public actor SessionStore {
         var problems: [SessionError] = []
         sessions.reserveCapacity(entries.count)
         for entry in entries {
-            if let problem = entry.problem {
-                problems.append(.damagedFile(path: directory.appending(path: entry.file).path, reason: problem))
+            if let summary = entry.summary {
+                sessions.append(summary)
+                if entry.file.utf8.count != summary.id.utf8.count + 5 || entry.file != summary.id + ".json" {
+                    fileNames[summary.id] = entry.file
+                }
             } else {
-                sessions.append(entry.summary)
-                if entry.file != entry.id + ".json" { fileNames[entry.id] = entry.file }
+                let reason = entry.problem ?? "unreadable"
+                problems.append(.damagedFile(path: directory.appending(path: entry.file).path, reason: reason))
             }
         }
-        sessions.sort(by: SessionSummary.isListedBefore)
+        let order = sessions.indices.sorted { SessionSummary.isListedBefore(sessions[$0], sessions[$1]) }
+        sessions = order.map { sessions[$0] }
         problems.sort { ($0.errorDescription ?? "") < ($1.errorDescription ?? "") }
         return SessionListing(sessions: sessions, problems: problems)
     }

@@ -5,10 +5,13 @@ import LyraKit
 /// Keeps `CompletionData.sessionTitles` in step with what the user has seen.
 @MainActor
 enum SessionCompletion {
-    /// Replaces the titles with those of `sessions` (one line each, duplicates dropped).
+    /// The most titles offered (the most recent sessions').
+    static let limit = 500
+
+    /// Replaces the titles with those of the most recent `sessions` (one line each, duplicates dropped).
     static func update(_ sessions: [SessionSummary], in context: CommandContext) {
         var seen = Set<String>()
-        let titles = sessions.map { ChatSession.singleLine(TextSanitizer.sanitize($0.title)) }
+        let titles = sessions.prefix(limit).map { ChatSession.singleLine(TextSanitizer.sanitize($0.title)) }
             .filter { !$0.isEmpty && seen.insert($0).inserted }
         context.completionData.set(.sessionTitles, titles)
     }
