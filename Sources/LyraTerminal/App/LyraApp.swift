@@ -28,7 +28,13 @@ public enum LyraApp {
         let context = CommandContext(
             console: console, theme: theme, terminal: terminal, mode: interactive ? .interactive : .script,
             registry: registry, completionData: completionData, services: services, quiet: options.quiet)
-        let interpreter = LineInterpreter(context: context)
+        let interpreter = LineInterpreter(context: context, messageHandler: ChatMessageHandler())
+        do {
+            try await ChatLaunch.openRequestedSession(context: context)
+        } catch {
+            console.writeError("lyra: \(ErrorText.describe(error))\n")
+            return .usage
+        }
         let interrupts = InterruptMonitor(receivesSignals: !interactive)
         if interactive {
             return await runInteractive(context: context, interpreter: interpreter, interrupts: interrupts)

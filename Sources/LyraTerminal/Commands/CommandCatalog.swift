@@ -7,6 +7,9 @@ public enum CommandCatalog {
     public static func standard() -> CommandRegistry {
         CommandRegistry(commands: [
             HelpCommand(),
+            NewCommand(),
+            SessionsCommand(),
+            RetryCommand(),
             ImproveCommand(),
             VideoCommand(),
             SubscribeCommand(),

@@ -1,0 +1,33 @@
+// Who wrote a chat message. A string-backed value rather than a closed enum, so a session file
+// written by another program with a role Lyra does not know is kept as it is, not rejected.
+import Foundation
+
+/// The author of a chat message: `user` or `assistant` (other values are preserved).
+public struct ChatRole: RawRepresentable, Codable, Hashable, Sendable, CustomStringConvertible {
+    /// The role as stored, e.g. `user`.
+    public let rawValue: String
+
+    /// A role with the stored text `rawValue`.
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    /// The person at the terminal.
+    public static let user = ChatRole(rawValue: "user")
+    /// The backend's answers.
+    public static let assistant = ChatRole(rawValue: "assistant")
+
+    /// The stored text.
+    public var description: String { rawValue }
+
+    /// Decodes the stored text.
+    /// - Throws: `DecodingError` when the value is not a string.
+    public init(from decoder: any Decoder) throws {
+        rawValue = try decoder.singleValueContainer().decode(String.self)
+    }
+
+    /// Encodes the stored text.
+    /// - Throws: encoder errors.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+}

@@ -1,0 +1,62 @@
+// A session's transcript as text: Markdown and JSON for `/sessions export`, plain lines for
+// `/sessions show` in scripts. Raw text: the terminal layer sanitises what it prints.
+import Foundation
+
+/// The formats a transcript can be written in.
+public enum TranscriptFormat: String, Sendable, CaseIterable {
+    /// Markdown: a heading per message.
+    case markdown = "md"
+    /// The session file's JSON.
+    case json
+
+    /// The format a file name suggests: `.json` → JSON, anything else Markdown.
+    public static func forPath(_ path: String) -> TranscriptFormat {
+        path.lowercased().hasSuffix(".json") ? .json : .markdown
+    }
+}
+
+/// Renders transcripts.
+public enum ChatTranscript {
+    /// The transcript in `format`, ending with a newline.
+    public static func render(_ session: ChatSession, as format: TranscriptFormat) -> String {
+        switch format {
+        case .markdown: return markdown(session)
+        case .json: return session.fileText
+        }
+    }
+
+    /// Markdown: `# Title`, a line about the session, then `## You · time` / `## Lyra · time` and the text.
+    public static func markdown(_ session: ChatSession) -> String {
+        var text = "# \(ChatSession.singleLine(session.title))\n\n"
+        let count = session.messages.count
+        text += "_Session \(session.id) · created \(ChatTimestamp.string(from: session.createdAt)) · "
+            + "\(count) message\(count == 1 ? "" : "s")_\n"
+        for message in session.messages {
+            let suffix = message.isFailed ? " (no reply)" : ""
+            text += "\n## \(speaker(message.role)) · \(ChatTimestamp.string(from: message.createdAt))\(suffix)\n\n"
+            text += message.content.trimmingCharacters(in: .newlines) + "\n"
+        }
+        return text
+    }
+
+    /// Plain lines: `you: text` / `lyra: text`, continuation lines indented by two spaces,
+    /// `you (no reply): …` for a failed message.
+    public static func plainText(_ session: ChatSession) -> String {
+        var text = ""
+        for message in session.messages {
+            let label = message.role == .user ? "you" : message.role == .assistant ? "lyra" : message.role.rawValue
+            let lines = message.content.split(separator: "\n", omittingEmptySubsequences: false)
+            text += label + (message.isFailed ? " (no reply)" : "") + ": " + (lines.first.map(String.init) ?? "") + "\n"
+            for line in lines.dropFirst() { text += "  " + line + "\n" }
+        }
+        return text
+    }
+
+    private static func speaker(_ role: ChatRole) -> String {
+        switch role {
+        case .user: return "You"
+        case .assistant: return "Lyra"
+        default: return role.rawValue
+        }
+    }
+}

@@ -1,0 +1,19 @@
+// The outcome of one successful chat turn: the user's message, the reply and the saved session.
+import Foundation
+
+/// A completed chat turn.
+public struct ChatTurn: Equatable, Sendable {
+    /// The user's message (as saved, `failed: false`).
+    public var prompt: ChatMessage
+    /// The assistant's reply.
+    public var reply: ChatMessage
+    /// The session as saved after the turn.
+    public var session: ChatSession
+
+    /// Creates a turn.
+    public init(prompt: ChatMessage, reply: ChatMessage, session: ChatSession) {
+        self.prompt = prompt
+        self.reply = reply
+        self.session = session
+    }
+}

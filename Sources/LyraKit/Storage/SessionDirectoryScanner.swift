@@ -1,0 +1,68 @@
+// Lists the session files of a directory with what is needed to tell whether the index cache is
+// still right about them: name, inode, modification time (ns) and size. One readdir, one stat each.
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A session file's identity on disk: it changes whenever the file is replaced or modified.
+struct SessionFileStamp: Codable, Equatable, Sendable {
+    /// The inode (a rename-based write always makes a new one).
+    var inode: UInt64
+    /// The modification time in nanoseconds since 1970.
+    var modified: Int64
+    /// The size in bytes.
+    var size: Int64
+}
+
+/// What a sessions directory holds.
+struct SessionDirectoryContents {
+    /// The session files (`*.json`, not hidden) and their stamps.
+    var files: [String: SessionFileStamp] = [:]
+    /// Temporary files of session writes (`.<name>.json.tmp-…`); stale when seen under the lock.
+    var leftovers: [String] = []
+}
+
+/// Reads the entries of a sessions directory.
+enum SessionDirectoryScanner {
+    /// The `*.json` files of `directory` that are not hidden (the index, the lock and temporary
+    /// files start with a dot), with their stamps, and the temporary files of session writes.
+    /// An absent directory has no files.
+    /// - Throws: `StorageError` when the directory exists but cannot be read.
+    static func scan(_ directory: String) throws -> SessionDirectoryContents {
+        guard let handle = opendir(directory) else {
+            let code = errno
+            if code == ENOENT { return SessionDirectoryContents() }
+            throw StorageError.posix("read directory", path: directory, code: code)
+        }
+        defer { closedir(handle) }
+        let descriptor = dirfd(handle)
+        var contents = SessionDirectoryContents()
+        while let entry = readdir(handle) {
+            let name = withUnsafePointer(to: &entry.pointee.d_name) { pointer in
+                pointer.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
+            }
+            if name.hasPrefix(".") {
+                if name.contains(".json.tmp-") { contents.leftovers.append(name) }
+                continue
+            }
+            guard name.hasSuffix(".json") else { continue }
+            var info = stat()
+            guard fstatat(descriptor, name, &info, 0) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
+            contents.files[name] = stamp(of: info)
+        }
+        return contents
+    }
+
+    /// The stamp of a file's `stat`.
+    static func stamp(of info: stat) -> SessionFileStamp {
+        #if canImport(Darwin)
+        let modified = Int64(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(info.st_mtimespec.tv_nsec)
+        #else
+        let modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+        #endif
+        return SessionFileStamp(inode: UInt64(info.st_ino), modified: modified, size: Int64(info.st_size))
+    }
+}

@@ -1,0 +1,30 @@
+// Errors of the session store: a damaged session file (named, and left as it is), a reference
+// that matches no session or several, and a title that cannot be used.
+import Foundation
+
+/// A failure finding, reading or changing a saved session.
+public enum SessionError: Error, LocalizedError, Equatable, Sendable {
+    /// The session file exists but is not a valid session; it is never overwritten.
+    case damagedFile(path: String, reason: String)
+    /// No session matches the reference.
+    case notFound(reference: String)
+    /// Several sessions match the reference; `candidates` describes them (`#2 (id 9F1C…)`).
+    case ambiguous(reference: String, candidates: [String])
+    /// A title that is empty once put on one line.
+    case emptyTitle
+
+    /// A user-facing description.
+    public var errorDescription: String? {
+        switch self {
+        case let .damagedFile(path, reason):
+            return "session file \(path) is damaged (\(reason)); it was left untouched"
+        case let .notFound(reference):
+            return "no session matches '\(reference)' (see /sessions)"
+        case let .ambiguous(reference, candidates):
+            return "'\(reference)' matches several sessions: \(candidates.joined(separator: ", ")); "
+                + "use the number or the id"
+        case .emptyTitle:
+            return "a session title cannot be empty"
+        }
+    }
+}

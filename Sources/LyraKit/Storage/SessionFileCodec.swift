@@ -1,0 +1,54 @@
+// Reading and writing one session file: decode with a short reason on failure (a damaged file is
+// reported, never rewritten), encode in the documented field order, write through `AtomicFile`.
+import Foundation
+
+/// Turns session files into `ChatSession`s and back.
+enum SessionFileCodec {
+    /// The session in `fileName` inside `directory`, or nil when there is no such file.
+    /// An empty id in the file is filled in from the file name.
+    /// - Throws: `SessionError.damagedFile` naming the file, or `StorageError` when it cannot be read.
+    static func read(_ fileName: String, in directory: URL) throws -> ChatSession? {
+        let url = directory.appending(path: fileName)
+        guard let data = try AtomicFile.readIfPresent(url) else { return nil }
+        return try decode(data, fileName: fileName, path: url.path)
+    }
+
+    /// Decodes a session file's bytes.
+    /// - Throws: `SessionError.damagedFile`.
+    static func decode(_ data: Data, fileName: String, path: String) throws -> ChatSession {
+        var session: ChatSession
+        do {
+            session = try JSONDecoder().decode(ChatSession.self, from: data)
+        } catch {
+            throw SessionError.damagedFile(path: path, reason: reason(for: error))
+        }
+        if session.id.isEmpty { session.id = String(fileName.dropLast(".json".count)) }
+        return session
+    }
+
+    /// Writes `session` to `fileName` in `directory` atomically (temp file, fsync, rename, directory fsync), mode 0600.
+    /// - Throws: `StorageError`.
+    static func write(_ session: ChatSession, to fileName: String, in directory: URL) throws {
+        try AtomicFile.write(Data(session.fileText.utf8), to: directory.appending(path: fileName), mode: 0o600)
+    }
+
+    /// A short, user-facing reason for a decoding failure.
+    static func reason(for error: any Error) -> String {
+        guard let decoding = error as? DecodingError else { return "\(error)" }
+        switch decoding {
+        case .dataCorrupted(let context) where context.codingPath.isEmpty:
+            return "not valid JSON"
+        case .typeMismatch(_, let context), .valueNotFound(_, let context),
+             .dataCorrupted(let context), .keyNotFound(_, let context):
+            let path = describe(context.codingPath)
+            return path.isEmpty ? "not a session object" : "unexpected value at \(path)"
+        @unknown default:
+            return "not a session object"
+        }
+    }
+
+    private static func describe(_ path: [any CodingKey]) -> String {
+        path.map { key in key.intValue.map { "[\($0)]" } ?? ".\(key.stringValue)" }.joined()
+            .trimmingCharacters(in: CharacterSet(charactersIn: "."))
+    }
+}

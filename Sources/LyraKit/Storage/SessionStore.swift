@@ -1,0 +1,167 @@
+// The saved chat sessions (SPEC §3): one JSON file per session in the sessions directory, written
+// atomically under an inter-process lock that re-reads the file first, listed through an index cache.
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reads, lists and changes the session files of one directory. Safe across processes.
+public actor SessionStore {
+    /// The sessions directory (`$XDG_DATA_HOME/lyra/sessions`).
+    public nonisolated let directory: URL
+    /// Session id → file name, for files whose name is not `<id>.json` (written by other programs).
+    private var fileNames: [String: String] = [:]
+
+    /// A store over `directory`; nothing is read or created until it is used.
+    public init(directory: URL) {
+        self.directory = directory.standardizedFileURL
+    }
+
+    // MARK: - Listing
+
+    /// Every session, most recently updated first, plus the files that are not valid sessions.
+    ///
+    /// Summaries come from the index cache `.index.tsv` for each file whose inode, modification
+    /// time and size are unchanged; other files are read. The index is rewritten when it changed.
+    /// Temporary files left by writers that were killed are removed (under the lock).
+    /// - Throws: `StorageError` when the directory cannot be read.
+    public func list() throws -> SessionListing {
+        let contents = try SessionDirectoryScanner.scan(directory.path)
+        if !contents.leftovers.isEmpty { removeLeftovers() }
+        let stamps = contents.files
+        let cached = stamps.isEmpty ? [:] : SessionIndex.read(in: directory)
+        var entries: [SessionIndexEntry] = []
+        entries.reserveCapacity(stamps.count)
+        var changed = cached.count != stamps.count
+        for (file, stamp) in stamps {
+            if let entry = cached[file], entry.stamp == stamp {
+                entries.append(entry)
+            } else {
+                if let entry = freshEntry(file: file, stamp: stamp) { entries.append(entry) }
+                changed = true
+            }
+        }
+        if changed && !stamps.isEmpty { SessionIndex.write(entries, in: directory) }
+        return listing(from: entries)
+    }
+
+    /// The session `reference` names: a number from the list, an id or unique id prefix, or an exact title.
+    /// - Throws: `SessionError.notFound` / `.ambiguous`, or `StorageError`.
+    public func resolve(_ reference: String) throws -> SessionSummary {
+        try SessionReference.resolve(reference, in: list().sessions)
+    }
+
+    /// The most recently updated session, or nil when there is none.
+    /// - Throws: `StorageError` when the directory cannot be read.
+    public func mostRecent() throws -> SessionSummary? {
+        try list().sessions.first
+    }
+
+    // MARK: - Reading and writing
+
+    /// The session with `id`.
+    /// - Throws: `SessionError.notFound`, `.damagedFile`, or `StorageError`.
+    public func load(id: String) throws -> ChatSession {
+        guard let session = try SessionFileCodec.read(try fileName(for: id), in: directory) else {
+            throw SessionError.notFound(reference: id)
+        }
+        return session
+    }
+
+    /// Applies `change` to the stored session `base.id` and saves it, all under the directory lock.
+    ///
+    /// The file is re-read under the lock, so changes by other processes are kept; when there is
+    /// no file yet (a new session, or one deleted meanwhile), `change` applies to `base`. A damaged
+    /// file is reported and never overwritten.
+    /// - Returns: the session as saved.
+    /// - Throws: `SessionError.damagedFile`, `StorageError`, or what `change` throws (nothing is written then).
+    public func update(_ base: ChatSession, _ change: @Sendable (inout ChatSession) throws -> Void) throws -> ChatSession {
+        try XDGDirectories.ensureDirectory(directory)
+        let file = try fileName(for: base.id)
+        return try SessionDirectoryLock.withLock(in: directory.path) {
+            var session = try SessionFileCodec.read(file, in: directory) ?? base
+            try change(&session)
+            try SessionFileCodec.write(session, to: file, in: directory)
+            return session
+        }
+    }
+
+    /// Deletes the session with `id`.
+    /// - Throws: `SessionError.notFound` when it does not exist, or `StorageError`.
+    public func delete(id: String) throws {
+        let file = try fileName(for: id)
+        let path = directory.appending(path: file).path
+        try XDGDirectories.ensureDirectory(directory)
+        try SessionDirectoryLock.withLock(in: directory.path) {
+            if unlink(path) != 0 {
+                let code = errno
+                if code == ENOENT { throw SessionError.notFound(reference: id) }
+                throw StorageError.posix("delete", path: path, code: code)
+            }
+        }
+        fileNames[id] = nil
+    }
+
+    // MARK: - Private
+
+    /// The file holding session `id`: `<id>.json` for ids that are safe file names, else the file
+    /// a listing found it in.
+    private func fileName(for id: String) throws -> String {
+        if let known = fileNames[id] { return known }
+        if Self.isSafeFileStem(id) { return id + ".json" }
+        _ = try list()
+        guard let known = fileNames[id] else { throw SessionError.notFound(reference: id) }
+        return known
+    }
+
+    /// Whether `id` can name a file in the sessions directory by itself.
+    static func isSafeFileStem(_ id: String) -> Bool {
+        !id.isEmpty && id.utf8.count <= 200 && !id.hasPrefix(".") && !id.contains("/") && !id.contains("\0")
+    }
+
+    /// Removes the temporary files of session writes that never finished (their writer was killed).
+    /// Under the lock no session write is in progress, so every such file seen then is stale.
+    private func removeLeftovers() {
+        try? SessionDirectoryLock.withLock(in: directory.path) {
+            for name in try SessionDirectoryScanner.scan(directory.path).leftovers {
+                unlink(directory.appending(path: name).path)
+            }
+        }
+    }
+
+    /// The entry for a file not (or no longer rightly) in the index; nil when it vanished meanwhile.
+    private func freshEntry(file: String, stamp: SessionFileStamp) -> SessionIndexEntry? {
+        do {
+            guard let session = try SessionFileCodec.read(file, in: directory) else { return nil }
+            return SessionIndexEntry(file: file, stamp: stamp, summary: SessionSummary(session, fileName: file))
+        } catch let SessionError.damagedFile(_, reason) {
+            return SessionIndexEntry(file: file, stamp: stamp, problem: reason)
+        } catch {
+            return SessionIndexEntry(file: file, stamp: stamp, problem: (error as? any LocalizedError)?
+                .errorDescription ?? "\(error)")
+        }
+    }
+
+    private func listing(from entries: [SessionIndexEntry]) -> SessionListing {
+        var sessions: [SessionSummary] = []
+        var problems: [SessionError] = []
+        sessions.reserveCapacity(entries.count)
+        for entry in entries {
+            if let summary = entry.summary {
+                sessions.append(summary)
+                if entry.file.utf8.count != summary.id.utf8.count + 5 || entry.file != summary.id + ".json" {
+                    fileNames[summary.id] = entry.file
+                }
+            } else {
+                let reason = entry.problem ?? "unreadable"
+                problems.append(.damagedFile(path: directory.appending(path: entry.file).path, reason: reason))
+            }
+        }
+        let order = sessions.indices.sorted { SessionSummary.isListedBefore(sessions[$0], sessions[$1]) }
+        sessions = order.map { sessions[$0] }
+        problems.sort { ($0.errorDescription ?? "") < ($1.errorDescription ?? "") }
+        return SessionListing(sessions: sessions, problems: problems)
+    }
+}

@@ -1,0 +1,56 @@
+// What a session list shows about one session without decoding its messages: id, title, message
+// count and timestamps, plus the file it lives in. Also the result of a listing with its problems.
+import Foundation
+
+/// One session as listed by `/sessions`.
+public struct SessionSummary: Equatable, Sendable {
+    /// The session's id.
+    public var id: String
+    /// Its title.
+    public var title: String
+    /// How many messages it holds.
+    public var messageCount: Int
+    /// When it was created.
+    public var createdAt: Date
+    /// When it last changed.
+    public var updatedAt: Date
+    /// Its file's name inside the sessions directory, e.g. `9F1C….json`.
+    public var fileName: String
+
+    /// Creates a summary.
+    public init(id: String, title: String, messageCount: Int, createdAt: Date, updatedAt: Date, fileName: String) {
+        self.id = id
+        self.title = title
+        self.messageCount = messageCount
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+        self.fileName = fileName
+    }
+
+    /// The summary of `session`, stored in `fileName`.
+    public init(_ session: ChatSession, fileName: String) {
+        self.init(id: session.id, title: session.title, messageCount: session.messages.count,
+                  createdAt: session.createdAt, updatedAt: session.updatedAt, fileName: fileName)
+    }
+
+    /// Most recently updated first; ties by creation, then id, so the order is stable.
+    static func isListedBefore(_ lhs: SessionSummary, _ rhs: SessionSummary) -> Bool {
+        if lhs.updatedAt != rhs.updatedAt { return lhs.updatedAt > rhs.updatedAt }
+        if lhs.createdAt != rhs.createdAt { return lhs.createdAt > rhs.createdAt }
+        return lhs.id < rhs.id
+    }
+}
+
+/// The result of listing the sessions directory.
+public struct SessionListing: Equatable, Sendable {
+    /// The readable sessions, most recently updated first.
+    public var sessions: [SessionSummary]
+    /// Files that could not be read as sessions (each left untouched).
+    public var problems: [SessionError]
+
+    /// Creates a listing.
+    public init(sessions: [SessionSummary], problems: [SessionError] = []) {
+        self.sessions = sessions
+        self.problems = problems
+    }
+}

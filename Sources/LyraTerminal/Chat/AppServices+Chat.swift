@@ -1,0 +1,13 @@
+// The chat feature's entry in the service layer: one `ChatService` (and so one current session)
+// per run, over the session files in `$XDG_DATA_HOME/lyra/sessions`.
+import Foundation
+import LyraKit
+
+extension AppServices {
+    /// The chat service of this run; it keeps the current session across configuration reloads.
+    public func chatService() -> ChatService {
+        ChatServiceRegistry.service(for: self) {
+            ChatService(store: SessionStore(directory: directories.sessionsDirectory), clock: clock)
+        }
+    }
+}

@@ -1,0 +1,70 @@
+// `/sessions` output: a table (number, title, message count, last update in local time) or, with
+// `--json`, one JSON array of {number, id, title, messages, updatedAt}.
+import Foundation
+import LyraKit
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Renders a session listing.
+enum SessionListView {
+    /// The widest title column, in terminal columns.
+    static let titleColumns = 40
+
+    /// One line per session, most recent first; `*` marks the current session.
+    static func table(_ sessions: [SessionSummary], currentID: String?, theme: Theme) -> String {
+        var titles: [(text: String, columns: Int)] = sessions.map { session in
+            let title = displayTitle(session.title)
+            let columns = DisplayWidth.columns(of: title)
+            guard columns > titleColumns else { return (title, columns) }
+            let cut = DisplayWidth.truncate(title, toColumns: titleColumns)
+            return (cut, DisplayWidth.columns(of: cut))
+        }
+        let titleWidth = titles.map(\.columns).max() ?? 0
+        let numberWidth = String(sessions.count).count
+        var lines: [String] = []
+        lines.reserveCapacity(sessions.count)
+        for (index, session) in sessions.enumerated() {
+            let number = String(index + 1)
+            let marker = session.id == currentID ? "*" : " "
+            let count = "\(session.messageCount) message\(session.messageCount == 1 ? "" : "s")"
+            let line = spaces(numberWidth - number.count) + theme.paint(number, .accent) + marker + " "
+                + titles[index].text + spaces(titleWidth - titles[index].columns) + "  "
+                + count + spaces(12 - count.count) + "  " + theme.paint(localTime(session.updatedAt), .muted)
+            lines.append(line)
+        }
+        titles.removeAll()
+        return lines.joined(separator: "\n")
+    }
+
+    private static func spaces(_ count: Int) -> String {
+        count > 0 ? String(repeating: " ", count: count) : ""
+    }
+
+    /// The listing as one JSON document (an array, most recent first).
+    static func json(_ sessions: [SessionSummary]) -> String {
+        OrderedJSON.array(sessions.enumerated().map { index, session in
+            .object([
+                ("number", .int(index + 1)), ("id", .string(session.id)), ("title", .string(session.title)),
+                ("messages", .int(session.messageCount)),
+                ("updatedAt", .string(ChatTimestamp.string(from: session.updatedAt))),
+            ])
+        }).rendered()
+    }
+
+    /// A title fit for one line of a terminal (or `(untitled)`).
+    static func displayTitle(_ title: String) -> String {
+        let clean = ChatSession.singleLine(TextSanitizer.sanitize(title))
+        return clean.isEmpty ? "(untitled)" : clean
+    }
+
+    /// `yyyy-MM-dd HH:mm` in the local time zone (`TZ`).
+    static func localTime(_ date: Date) -> String {
+        var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
+        var parts = tm()
+        guard localtime_r(&seconds, &parts) != nil else { return ChatTimestamp.string(from: date) }
+        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : String(value) }
+        return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday)) "
+            + "\(two(parts.tm_hour)):\(two(parts.tm_min))"
+    }
+}

@@ -1,0 +1,25 @@
+// `/sessions show` in the REPL: the session's title, then each message as a bubble (yours on the
+// right, Lyra's on the left), with a note under messages whose reply failed.
+import Foundation
+import LyraKit
+
+/// Renders a transcript for the terminal.
+enum TranscriptView {
+    /// The transcript as bubbles no wider than `width`.
+    static func bubbles(_ session: ChatSession, width: Int, theme: Theme) -> String {
+        let count = session.messages.count
+        var parts = [theme.paint(SessionListView.displayTitle(session.title), .accent) + " "
+            + theme.paint("· \(count) message\(count == 1 ? "" : "s")", .muted)]
+        for message in session.messages {
+            let role: MessageBubble.Role = message.role == .user ? .user : message.role == .assistant ? .assistant : .system
+            parts.append(MessageBubble.render(message.content, role: role, width: width, theme: theme))
+            if message.isFailed { parts.append(theme.paint("  (no reply: /retry resends it)", .warning)) }
+        }
+        return parts.joined(separator: "\n")
+    }
+
+    /// The plain transcript for scripts, sanitised.
+    static func plain(_ session: ChatSession) -> String {
+        TextSanitizer.sanitize(ChatTranscript.plainText(session))
+    }
+}

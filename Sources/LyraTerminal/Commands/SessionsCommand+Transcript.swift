@@ -1,0 +1,79 @@
+// `/sessions show [REF]` and `/sessions export REF [PATH] [--format md|json] [--force]`: print a
+// transcript, or write it to standard output or a file (never over a directory; over an existing
+// file only with --force; atomically, mode 0600).
+import Foundation
+import LyraKit
+
+extension SessionsCommand {
+    @MainActor
+    func show(_ arguments: CommandArguments, context: CommandContext) async throws {
+        guard arguments.words.count <= 1 else { throw CommandError.usage("usage: /sessions show [REF]") }
+        let session = try await session(arguments.words.first?.text, context: context)
+        if context.isInteractive {
+            context.console.writeLine(TranscriptView.bubbles(session, width: context.terminal.width, theme: context.theme))
+        } else {
+            context.console.write(TranscriptView.plain(session))
+        }
+    }
+
+    @MainActor
+    func export(_ arguments: CommandArguments, context: CommandContext) async throws {
+        var arguments = arguments
+        let force = arguments.takeFlag("--force")
+        let formatName = try arguments.takeOption("--format")
+        guard (1...2).contains(arguments.words.count) else {
+            throw CommandError.usage("usage: /sessions export REF [PATH] [--format md|json] [--force]")
+        }
+        let path = arguments.words.count == 2 ? arguments.words[1].text : nil
+        let format = try formatName.map(Self.format(named:)) ?? path.map(TranscriptFormat.forPath) ?? .markdown
+        let session = try await session(arguments.words[0].text, context: context)
+        var text = ChatTranscript.render(session, as: format)
+        if format == .markdown { text = TextSanitizer.sanitize(text) }
+        guard let path else {
+            context.console.write(text)
+            return
+        }
+        let url = Self.expand(path, environment: context.services.environment)
+        try Self.checkDestination(url, displayed: path, force: force)
+        try AtomicFile.write(Data(text.utf8), to: url, mode: 0o600)
+        context.hint("exported \(SessionListView.displayTitle(session.title)) to \(path)")
+    }
+
+    /// The session REF names, or the current one when REF is absent.
+    @MainActor
+    private func session(_ reference: String?, context: CommandContext) async throws -> ChatSession {
+        let chat = context.services.chatService()
+        if let reference {
+            let summary = try await Self.resolve(reference, context: context)
+            return try await chat.store.load(id: summary.id)
+        }
+        guard let current = await chat.session else {
+            throw CommandError.usage("no current session: send a message first, or name one: /sessions show REF")
+        }
+        return try await chat.store.load(id: current.id)
+    }
+
+    private static func format(named name: String) throws -> TranscriptFormat {
+        switch name.lowercased() {
+        case "md", "markdown": return .markdown
+        case "json": return .json
+        default: throw CommandError.usage("unknown format '\(name)' (use md or json)")
+        }
+    }
+
+    /// `path` as a file URL, with a leading `~/` meaning the home directory.
+    static func expand(_ path: String, environment: [String: String]) -> URL {
+        if path.hasPrefix("~/"), let home = environment["HOME"], home.hasPrefix("/") {
+            return URL(filePath: home).appending(path: String(path.dropFirst(2)))
+        }
+        return URL(filePath: path)
+    }
+
+    /// Refuses a directory, and an existing file unless `force`.
+    static func checkDestination(_ url: URL, displayed: String, force: Bool) throws {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else { return }
+        if isDirectory.boolValue { throw CommandError.failed("\(displayed) is a directory: give a file name") }
+        if !force { throw CommandError.failed("\(displayed) already exists: pass --force to replace it") }
+    }
+}
