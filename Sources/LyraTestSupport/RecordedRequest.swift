@@ -18,7 +18,7 @@ public struct RecordedRequest: Sendable, Equatable, Decodable {
         public var text: String?
 
         enum CodingKeys: String, CodingKey {
-            case name, filename, size, text
+            case name, filename, size, text, value
             case contentType = "content_type"
         }
 
@@ -29,7 +29,9 @@ public struct RecordedRequest: Sendable, Equatable, Decodable {
             filename = (try? container.decodeIfPresent(LenientString.self, forKey: .filename))?.value
             contentType = (try? container.decodeIfPresent(LenientString.self, forKey: .contentType))?.value
             size = (try? container.decodeIfPresent(Int.self, forKey: .size)) ?? 0
-            text = (try? container.decodeIfPresent(LenientString.self, forKey: .text))?.value
+            // The backend records a text part's body as `value`; `text` is accepted too.
+            text = (try? container.decodeIfPresent(LenientString.self, forKey: .value))?.value
+                ?? (try? container.decodeIfPresent(LenientString.self, forKey: .text))?.value
         }
     }
 

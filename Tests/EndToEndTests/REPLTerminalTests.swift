@@ -69,7 +69,7 @@ import Testing
 
     @Test func theBannerShowsUnlessQuiet() async throws {
         let environment = try TemporaryEnvironment()
-        let session = try environment.startLyraSession()
+        let session = try environment.startLyraSession(extraEnvironment: ["LYRA_BASE_URL": "http://127.0.0.1:9"])
         try await session.awaitOutput(containing: "lyra ›")
         #expect(session.plainOutput.contains("Lyra"))
         session.send(.ctrlD)

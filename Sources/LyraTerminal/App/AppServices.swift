@@ -20,6 +20,7 @@ public final class AppServices {
     private var cachedConfiguration: LyraConfiguration?
     private var cachedClient: APIClient?
     private var features: [ObjectIdentifier: AnyObject] = [:]
+    private var lastingFeatures: [ObjectIdentifier: AnyObject] = [:]
 
     /// Services for one run.
     /// - Parameters:
@@ -79,11 +80,18 @@ public final class AppServices {
 
     /// The one instance of a feature service for this run, made by `make` on first use.
     /// Features add an `AppServices` extension that calls this, e.g. `videoService()`.
+    /// - Parameters:
+    ///   - type: the service's type, which keys the cache.
+    ///   - survivesReload: keep it across `reloadConfiguration()` (a service that holds state,
+    ///     such as the current chat session, and takes its backend per call).
+    ///   - make: builds the service.
     /// - Throws: whatever `make` throws (nothing is cached then).
-    public func shared<Service: AnyObject>(_ type: Service.Type, make: () throws -> Service) rethrows -> Service {
-        if let existing = features[ObjectIdentifier(type)] as? Service { return existing }
+    public func shared<Service: AnyObject>(_ type: Service.Type, survivesReload: Bool = false,
+                                           make: () throws -> Service) rethrows -> Service {
+        let key = ObjectIdentifier(type)
+        if let existing = (features[key] ?? lastingFeatures[key]) as? Service { return existing }
         let service = try make()
-        features[ObjectIdentifier(type)] = service
+        if survivesReload { lastingFeatures[key] = service } else { features[key] = service }
         return service
     }
 }

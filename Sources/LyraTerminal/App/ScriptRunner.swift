@@ -74,12 +74,15 @@ public final class ScriptRunner: FollowUpInput {
     public func remainingInput() -> String { source.readRemaining() }
 }
 
-/// The user-facing text of any error: its localized description, never a type dump.
+/// The user-facing text of any error: its localized description, never a type dump. Messages can
+/// carry a server's `detail`, so they are sanitised like any other server text.
 public enum ErrorText {
-    /// A one-line message for `error`.
+    /// A message for `error`, free of control characters and escape sequences.
     public static func describe(_ error: any Error) -> String {
         if error is CancellationError { return "cancelled" }
-        if let localized = error as? any LocalizedError, let text = localized.errorDescription { return text }
-        return String(describing: error)
+        if let localized = error as? any LocalizedError, let text = localized.errorDescription {
+            return TextSanitizer.sanitize(text)
+        }
+        return TextSanitizer.sanitize(String(describing: error))
     }
 }

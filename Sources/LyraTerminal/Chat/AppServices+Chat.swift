@@ -4,9 +4,10 @@ import Foundation
 import LyraKit
 
 extension AppServices {
-    /// The chat service of this run; it keeps the current session across configuration reloads.
+    /// The chat service of this run; it keeps the current session across configuration reloads
+    /// (it is handed the backend on each turn).
     public func chatService() -> ChatService {
-        ChatServiceRegistry.service(for: self) {
+        shared(ChatService.self, survivesReload: true) {
             ChatService(store: SessionStore(directory: directories.sessionsDirectory), clock: clock)
         }
     }

@@ -30,6 +30,7 @@ enum ChatTurnPresenter {
         context.sessionTitle = turn.session.title
         SessionCompletion.remember(turn.session.title, in: context)
         show(turn.reply, context: context)
+        context.services.recordSuccessfulChatReply(context: context)
     }
 
     /// Prints a reply: a bubble in the REPL, the bare sanitised text and one newline in a script.

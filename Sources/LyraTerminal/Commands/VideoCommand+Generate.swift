@@ -10,7 +10,8 @@ extension VideoCommand {
     @MainActor func generate(_ arguments: CommandArguments, context: CommandContext) async throws {
         let request = try parse(arguments)
         if try await !context.services.isPremium() {
-            // The subscriptions feature prints the paywall summary here, before the refusal.
+            let summary = await context.services.paywallSummary()
+            if context.isInteractive { context.console.writeLine(summary) } else { context.console.writeErrorLine(summary) }
             throw APIError.subscriptionRequired
         }
         let service = try context.services.videoService()
@@ -28,6 +29,7 @@ extension VideoCommand {
         let result = try outcome.get()
         progress.finish()
         context.console.writeLine(result.file.path)
+        context.services.recordSuccessfulVideo(context: context)
     }
 
     /// The request described by the words: template, photos, `--prompt`, `--out`.
