@@ -44,7 +44,6 @@ public final class LocalBackend: Sendable {
     /// - Throws: `LocalBackendError` when the address cannot be bound or the backend already ran.
     @discardableResult
     public func start() throws -> URL {
-        signal(SIGPIPE, SIG_IGN)
         let (listener, url) = try lifecycle.withLock { life throws(LocalBackendError) -> (ListeningSocket, URL) in
             guard life.phase == .idle else { throw .notStartable }
             let listener = try ListeningSocket.open(host: options.host, port: options.port)

@@ -102,8 +102,9 @@ private let largeText = (1...2_600).map { "Line \($0) says привет and 你�
     @Test func dashIsRefusedWhenStdinIsTheScript() async throws {
         let env = try TemporaryEnvironment()
         let backend = try RunningBackend()
-        let result = try await env.runLyra([], stdin: "/improve -\nsome draft text\n", extraEnvironment: backend.lyraEnvironment)
-        #expect(result.status == 1)
+        let result = try await env.runLyra(["--bail"], stdin: "/improve -\nsome draft text\n",
+                                           extraEnvironment: backend.lyraEnvironment)
+        #expect(result.status == 3)
         #expect(result.stdout == "")
         #expect(result.stderr.hasPrefix("lyra: line 1: '-' reads standard input, but standard input is this script"))
         #expect(result.stderr.contains("\"\"\" block"))

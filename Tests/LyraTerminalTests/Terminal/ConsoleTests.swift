@@ -101,7 +101,10 @@ final class InterleavingRecorder: Sendable {
     }
 
     @Test func brokenPipeDoesNotCrash() throws {
-        signal(SIGPIPE, SIG_IGN)  // as the app does
+        // As the app does; restored after, so programs this test process starts later are not
+        // born ignoring SIGPIPE.
+        let previous = signal(SIGPIPE, SIG_IGN)
+        defer { signal(SIGPIPE, previous) }
         var fds: [Int32] = [0, 0]
         try #require(pipe(&fds) == 0)
         close(fds[0])
