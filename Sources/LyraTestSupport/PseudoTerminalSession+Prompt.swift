@@ -5,7 +5,7 @@ import Foundation
 extension PseudoTerminalSession {
     /// Waits until `text` has appeared and a fresh `prompt` follows it.
     /// - Throws: `HarnessError.outputNotFound` with the output so far after `timeout`.
-    public func awaitPrompt(after text: String, prompt: String = "lyra ›",
+    public func awaitPrompt(after text: String, prompt: String = "›",
                             timeout: Duration = .seconds(10)) async throws {
         let deadline = ContinuousClock.now.advanced(by: timeout)
         while true {

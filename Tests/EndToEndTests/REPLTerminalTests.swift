@@ -76,3 +76,29 @@ import Testing
         #expect(try await session.awaitExit() == 0)
     }
 }
+
+@Suite struct REPLEditingTests {
+    @Test func unicodeTypedAndEditedArrivesIntact() async throws {
+        let environment = try TemporaryEnvironment()
+        let backend = try RunningBackend()
+        let session = try environment.startLyraSession(["-q"], extraEnvironment: backend.lyraEnvironment)
+        try await session.awaitOutput(containing: "lyra ›")
+        session.mark()
+        // Typed with a stray character, then: Backspace removes it, Ctrl-A goes to the start to add
+        // a word, Ctrl-E back to the end to finish.
+        session.send("привет 👋 世界x")
+        session.send(.backspace)
+        session.send(.ctrlA)
+        session.send("ну ")
+        session.send(.ctrlE)
+        session.send("!")
+        session.send(.enter)
+        try await session.awaitPrompt(after: "This answer comes from")
+        let requests = try await backend.control.requests().filter { $0.path.hasPrefix("/dola/chats/") }
+        let body = try #require(requests.first?.bodyText)
+        let sent = try JSONDecoder().decode([String: String].self, from: Data(body.utf8))
+        #expect(sent["message"] == "ну привет 👋 世界!")
+        session.send(.ctrlD)
+        #expect(try await session.awaitExit() == 0)
+    }
+}
