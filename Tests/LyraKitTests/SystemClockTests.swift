@@ -10,7 +10,7 @@ import Testing
         let clock = ContinuousClock()
         let start = clock.now
         let result = await sleeper.result
-        #expect(clock.now - start < .seconds(2))
+        #expect(clock.now - start < .seconds(30))  // far below the 60 s sleep: it was cut short
         #expect(throws: CancellationError.self) { try result.get() }
     }
 

@@ -47,7 +47,9 @@ import Testing
             let during = try storedSession(directory)
             #expect(during.messages.map(\.content) == ["slow question"])
             task.cancel()
-            await #expect(throws: APIError.cancelled) { _ = try await task.value }
+            // Cancelled either inside the request or just before it: both end the turn as cancelled.
+            let error = await #expect(throws: (any Error).self) { _ = try await task.value }
+            #expect(error is CancellationError || (error as? APIError) == .cancelled)
             let after = try storedSession(directory)
             #expect(after.messages.map(\.content) == ["slow question"])
             #expect(after.messages.map(\.failed) == [true])
