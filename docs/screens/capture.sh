@@ -132,7 +132,8 @@ type_line() {
 }
 
 # Saves lines FROM..TO of the pane (TO: the last non-blank line when omitted) as NAME.txt and
-# NAME.ansi (kept in the temp dir until every capture succeeded). The `.ansi` file keeps tmux's SGR sequences (`cat` it in a 100-column terminal).
+# NAME.ansi, in the temp dir until every capture has succeeded. The `.ansi` file keeps tmux's
+# SGR sequences (`cat` it in a terminal 100 columns wide).
 save() {
     local name="$1" from="$2" to="${3:-}"
     [[ -n "$to" ]] || to="$(last_line)"
