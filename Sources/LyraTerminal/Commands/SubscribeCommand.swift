@@ -6,7 +6,7 @@ import LyraKit
 /// Shows the paywall and manages the subscription.
 public struct SubscribeCommand: Command {
     public let name = "subscribe"
-    public let summary = "Plans with weekly prices; buy, restore, status"
+    public let summary = "plans with weekly prices; buy, restore, status"
     public let usage = """
         /subscribe [--json]
         /subscribe buy N|PRODUCT_ID

@@ -25,6 +25,11 @@ enum PaywallPresenter {
         product.weeklyPrice.map { money($0, of: product) + " a week" }
     }
 
+    /// The card's weekly line: none for a one-week plan, whose price line already says it.
+    static func cardWeeklyText(_ product: PaywallProduct) -> String? {
+        product.period?.words == "week" ? nil : weeklyText(product)
+    }
+
     /// An amount with the product's currency, e.g. `4.99 USD`.
     static func money(_ amount: Decimal, of product: PaywallProduct) -> String {
         let number = product.formatted(amount)
@@ -82,7 +87,7 @@ enum PaywallPresenter {
             let isActive = product.productID == overview.status.productID
             let note = isActive ? "active" + (expiryText(overview.status).map { " until " + $0 } ?? "") : nil
             let plan = PaywallCard.Plan(title: "\(index + 1) · " + name(of: product), price: priceText(product),
-                                        weekly: weeklyText(product), isBestValue: product.productID == best, activeNote: note)
+                                        weekly: cardWeeklyText(product), isBestValue: product.productID == best, activeNote: note)
             parts.append(PaywallCard.render(plan, width: width, theme: theme))
         }
         if overview.paywall.products.isEmpty { parts.append("no plans on offer") }

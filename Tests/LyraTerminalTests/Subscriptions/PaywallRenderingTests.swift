@@ -20,6 +20,13 @@ private func overview(active: String? = nil) throws -> SubscriptionService.Overv
 }
 
 @Suite struct PaywallRenderingTests {
+    @Test func aWeeklyPlanCardDoesNotRepeatItsPriceAsAWeeklyPrice() throws {
+        let products = try overview().paywall.products
+        #expect(PaywallPresenter.cardWeeklyText(products[0]) == nil)
+        #expect(PaywallPresenter.cardWeeklyText(products[1]) == "2.98 USD a week")
+        #expect(PaywallPresenter.weeklyText(products[0]) == "4.99 USD a week")
+    }
+
     @Test func aPlainCardIsABoxWithTheTitleInTheTopBorder() {
         let plan = PaywallCard.Plan(title: "2 · Monthly", price: "12.99 USD per month", weekly: "2.98 USD a week",
                                     isBestValue: false, activeNote: nil)
