@@ -31,7 +31,8 @@ public final class URLSessionTransport: HTTPTransport {
     /// - Throws: `APIError.networkError` (also when the request's deadline passes),
     ///   `.decodingError` for an oversized body, or `APIError.cancelled` promptly when the task is cancelled.
     public func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
-        try await run(request) { pending in
+        let request = Self.closingConnection(request)
+        return try await run(request) { pending in
             let task = self.session.dataTask(with: request)
             self.delegate.register(taskIdentifier: task.taskIdentifier,
                                    collection: .init(pending: pending, limit: ResponseCollection.defaultLimit))
@@ -42,7 +43,8 @@ public final class URLSessionTransport: HTTPTransport {
     /// Sends `request` with its body streamed from `fromFile`.
     /// - Throws: as `send(_:)`.
     public func upload(_ request: URLRequest, fromFile: URL) async throws -> (Data, HTTPURLResponse) {
-        try await run(request) { pending in
+        let request = Self.closingConnection(request)
+        return try await run(request) { pending in
             let task = self.session.uploadTask(with: request, fromFile: fromFile)
             self.delegate.register(taskIdentifier: task.taskIdentifier,
                                    collection: .init(pending: pending, limit: ResponseCollection.defaultLimit))
@@ -57,6 +59,7 @@ public final class URLSessionTransport: HTTPTransport {
     ) async throws -> HTTPURLResponse {
         let directory = destination.deletingLastPathComponent().standardizedFileURL.path
         let temporaryPath = directory + "/.\(destination.lastPathComponent).part-\(UInt32.random(in: 0 ... .max))"
+        let request = Self.closingConnection(request)
         return try await run(request) { pending in
             let task = self.session.dataTask(with: request)
             self.delegate.register(taskIdentifier: task.taskIdentifier, job: .init(
@@ -66,6 +69,15 @@ public final class URLSessionTransport: HTTPTransport {
     }
 
     // MARK: - Private
+
+    /// `request` with `Connection: close`. When a server drops a reused keep-alive connection before
+    /// answering a POST, FoundationNetworking on Linux never completes the task (measured: a hang);
+    /// a fresh connection per request fails cleanly instead.
+    private static func closingConnection(_ request: URLRequest) -> URLRequest {
+        var request = request
+        request.setValue("close", forHTTPHeaderField: "Connection")
+        return request
+    }
 
     private func run<Value: Sendable>(
         _ request: URLRequest, makeTask: @escaping @Sendable (PendingURLTask<Value>) -> URLSessionTask
