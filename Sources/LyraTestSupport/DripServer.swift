@@ -16,8 +16,15 @@ public final class DripServer: Sendable {
     ///   - body: the response body (valid JSON, so only the pace is wrong).
     ///   - interval: the pause between bytes.
     /// - Throws: `HarnessError.launchFailed` when no socket can be bound.
-    public init(body: String = #"{"chat_id": "x", "assistant_message": "slow", "result_text": "slow", "templates": []}"#,
-                interval: Duration = .milliseconds(100)) throws {
+    public convenience init(body: String = #"{"chat_id": "x", "assistant_message": "slow", "result_text": "slow", "templates": []}"#,
+                            interval: Duration = .milliseconds(100)) throws {
+        try self.init(bytes: Array(body.utf8), interval: interval)
+    }
+
+    /// Starts the server answering `bytes` (any bytes, e.g. invalid UTF-8) as the body, one byte every
+    /// `interval` (zero: all at once).
+    /// - Throws: `HarnessError.launchFailed` when no socket can be bound.
+    public init(bytes: [UInt8], interval: Duration) throws {
         let (fd, port) = try Self.bindLoopback()
         guard listen(fd, 16) == 0 else {
             close(fd)
@@ -25,7 +32,6 @@ public final class DripServer: Sendable {
         }
         listener = fd
         url = URL(string: "http://127.0.0.1:\(port)") ?? URL(filePath: "/")
-        let bytes = Array(body.utf8)
         let pause = useconds_t(interval.components.attoseconds / 1_000_000_000_000 + interval.components.seconds * 1_000_000)
         Thread.detachNewThread { [listener] in
             while true {
@@ -61,6 +67,10 @@ public final class DripServer: Sendable {
         }
         let head = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: \(bytes.count)\r\nConnection: close\r\n\r\n"
         guard send(client, head, head.utf8.count, Int32(MSG_NOSIGNAL)) > 0 else { return }
+        if pause == 0 {
+            _ = bytes.withUnsafeBytes { send(client, $0.baseAddress, bytes.count, Int32(MSG_NOSIGNAL)) }
+            return
+        }
         for byte in bytes {
             usleep(pause)
             guard [byte].withUnsafeBytes({ send(client, $0.baseAddress, 1, Int32(MSG_NOSIGNAL)) }) == 1 else { return }
