@@ -43,10 +43,9 @@ import Testing
         defer { session.terminate() }
         try await session.awaitOutput(containing: "›")
         session.send(scenario.line + "\r")
-        try await session.awaitOutput(containing: scenario.message)
-        session.mark()
+        try await session.awaitPrompt(after: scenario.message, prompt: "›")
         session.send("after the fault\r")
-        try await session.awaitOutput(containing: "you said \"after the fault\"")
+        try await session.awaitPrompt(after: "you said \"after the fault\"", prompt: "›")
         session.send(.ctrlD)
         #expect(try await session.awaitExit() == 0)
         let messages = try storedMessages(try onlySessionFile(env))
