@@ -113,6 +113,7 @@ enum Hostile {
             try await backend.control.injectFault(path: item.path, status: item.status, body: item.body)
             session.mark()
             session.send(item.line + "\r")
+            try await session.awaitOutput(containing: Hostile.clean)
             try await session.awaitPrompt(after: Hostile.clean, prompt: "›")
         }
         session.send("/sessions show\r")
