@@ -1,5 +1,6 @@
 // The session-level delegate that streams download bodies to disk chunk by chunk (task-level
-// delegates are not called on Linux), so a video is never held whole in memory.
+// delegates are not called on Linux), so a video is never held whole in memory; other bodies are
+// collected in memory up to a limit.
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -29,16 +30,28 @@ final class DownloadSessionDelegate: NSObject, URLSessionDataDelegate, Sendable 
 
     private static let errorBodyLimit = 64 * 1024
     private let jobs = Mutex<[Int: Job]>([:])
+    private let collections = Mutex<[Int: ResponseCollection]>([:])
 
     /// Registers a download task before it is resumed.
     func register(taskIdentifier: Int, job: Job) {
         jobs.withLock { $0[taskIdentifier] = job }
     }
 
+    /// Registers a task whose body is collected in memory (bounded) before it is resumed.
+    func register(taskIdentifier: Int, collection: ResponseCollection) {
+        collections.withLock { $0[taskIdentifier] = collection }
+    }
+
     func urlSession(
         _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
         completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
     ) {
+        let collected = collections.withLock { collections -> Bool in
+            guard collections[dataTask.taskIdentifier] != nil else { return false }
+            collections[dataTask.taskIdentifier]?.response = response as? HTTPURLResponse
+            return true
+        }
+        if collected { return completionHandler(.allow) }
         let failed = jobs.withLock { jobs -> Bool in
             guard var job = jobs[dataTask.taskIdentifier] else { return false }
             Self.accept(response, into: &job)
@@ -49,6 +62,17 @@ final class DownloadSessionDelegate: NSObject, URLSessionDataDelegate, Sendable 
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        let identifier = dataTask.taskIdentifier
+        if let kept = collections.withLock({ collections -> Bool? in
+            // Mutated in place through the subscript: a copy would duplicate the body on every chunk.
+            if collections[identifier]?.response == nil {
+                collections[identifier]?.response = dataTask.response as? HTTPURLResponse
+            }
+            return collections[identifier]?.append(data)
+        }) {
+            if !kept { dataTask.cancel() }
+            return
+        }
         let report = jobs.withLock { jobs -> (@Sendable (Int64, Int64?) -> Void, Int64, Int64?)? in
             guard var job = jobs[dataTask.taskIdentifier] else { return nil }
             if job.response == nil, let response = dataTask.response { Self.accept(response, into: &job) }
@@ -72,6 +96,10 @@ final class DownloadSessionDelegate: NSObject, URLSessionDataDelegate, Sendable 
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        if var collection = collections.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) {
+            if collection.response == nil { collection.response = task.response as? HTTPURLResponse }
+            return collection.pending.finish(collection.outcome(error: error, url: task.originalRequest?.url))
+        }
         guard let job = jobs.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
         job.pending.finish(Self.complete(job, error: error, url: task.originalRequest?.url))
     }

@@ -51,7 +51,7 @@ extension Endpoint {
               let url = URL(string: trimmed, relativeTo: baseURL)?.absoluteURL else { throw .invalidURL }
         try BaseURLPolicy(allowInsecureHTTP: config.allowInsecureHTTP).validate(url)
         guard sameOrigin(url, config.baseURL) else {
-            var request = URLRequest(url: url, timeoutInterval: 1800)
+            var request = URLRequest(url: url, timeoutInterval: RequestDeadline.effective(1800))
             request.httpMethod = "GET"
             return request
         }
@@ -60,7 +60,7 @@ extension Endpoint {
         let existing = components.percentEncodedQuery.map { $0.isEmpty ? "" : $0 + "&" } ?? ""
         components.percentEncodedQuery = existing + encodeQuery(common)
         guard let finalURL = components.url else { throw .invalidURL }
-        var request = URLRequest(url: finalURL, timeoutInterval: 1800)
+        var request = URLRequest(url: finalURL, timeoutInterval: RequestDeadline.effective(1800))
         request.httpMethod = "GET"
         addCommonHeaders(to: &request, token: config.token)
         request.setValue("*/*", forHTTPHeaderField: "Accept")

@@ -51,7 +51,7 @@ public struct Endpoint: Sendable, Equatable {
         components.percentEncodedQuery = Self.encodeQuery(common + queryItems)
         components.fragment = nil
         guard let url = components.url else { throw .invalidURL }
-        var request = URLRequest(url: url, timeoutInterval: timeout)
+        var request = URLRequest(url: url, timeoutInterval: RequestDeadline.effective(timeout))
         request.httpMethod = method.rawValue
         request.httpBody = body
         Self.addCommonHeaders(to: &request, token: config.token)

@@ -48,8 +48,21 @@ final class PendingURLTask<Value: Sendable>: Sendable {
         continuation?.resume(with: result)
     }
 
+    /// After `seconds`, unless the caller was resumed by then: cancels the URLSessionTask and
+    /// resumes the caller with `error` (a request deadline).
+    func failAfter(seconds: TimeInterval, with error: APIError) {
+        guard seconds.isFinite, seconds > 0 else { return }
+        DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { [weak self] in
+            self?.cancel(with: error)
+        }
+    }
+
     /// Cancels the URLSessionTask and resumes the caller with `APIError.cancelled` immediately.
     func cancel() {
+        cancel(with: .cancelled)
+    }
+
+    private func cancel(with error: APIError) {
         let (continuation, task) = state.withLock { state in
             state.cancelled = true
             let pending = (state.continuation, state.task)
@@ -57,6 +70,6 @@ final class PendingURLTask<Value: Sendable>: Sendable {
             return pending
         }
         task?.cancel()
-        continuation?.resume(throwing: APIError.cancelled)
+        continuation?.resume(throwing: error)
     }
 }

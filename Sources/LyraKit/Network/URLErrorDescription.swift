@@ -13,7 +13,20 @@ enum URLErrorDescription {
         if error is CancellationError { return .cancelled }
         guard let urlError = error as? URLError else { return .networkError(String(describing: type(of: error))) }
         if urlError.code == .cancelled { return .cancelled }
-        return .networkError(text(for: urlError.code, host: url?.host() ?? "the server"))
+        let host = url?.host() ?? "the server"
+        if urlError.code == .unknown, let reason = transportReason(of: urlError) {
+            return .networkError("request to \(host) failed: \(reason)")
+        }
+        return .networkError(text(for: urlError.code, host: host))
+    }
+
+    /// libcurl's own one-line reason (e.g. "transfer closed with 100 bytes remaining to read"),
+    /// which FoundationNetworking keeps in the underlying error when its code is only "unknown".
+    private static func transportReason(of error: URLError) -> String? {
+        let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
+        let text = (underlying ?? error as NSError).userInfo[NSLocalizedDescriptionKey] as? String
+        let trimmed = text?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        return trimmed.isEmpty ? nil : String(trimmed.prefix(200))
     }
 
     /// A one-line description of a URLError code.

@@ -18,7 +18,7 @@ public final class URLSessionTransport: HTTPTransport {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.urlCache = nil
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        configuration.timeoutIntervalForRequest = 120
+        configuration.timeoutIntervalForRequest = RequestDeadline.effective(120)
         configuration.timeoutIntervalForResource = 3600
         let queue = OperationQueue()
         queue.maxConcurrentOperationCount = 1
@@ -27,23 +27,28 @@ public final class URLSessionTransport: HTTPTransport {
         session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: queue)
     }
 
-    /// Sends `request` and collects the body.
-    /// - Throws: `APIError.networkError`, or `APIError.cancelled` promptly when the task is cancelled.
+    /// Sends `request` and collects the body (at most `ResponseCollection.defaultLimit` bytes).
+    /// - Throws: `APIError.networkError` (also when the request's deadline passes),
+    ///   `.decodingError` for an oversized body, or `APIError.cancelled` promptly when the task is cancelled.
     public func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
-        try await run(request) { pending in
-            self.session.dataTask(with: request) { data, response, error in
-                pending.finish(Self.result(data, response, error, url: request.url))
-            }
+        let request = Self.closingConnection(request)
+        return try await run(request) { pending in
+            let task = self.session.dataTask(with: request)
+            self.delegate.register(taskIdentifier: task.taskIdentifier,
+                                   collection: .init(pending: pending, limit: ResponseCollection.defaultLimit))
+            return task
         }
     }
 
     /// Sends `request` with its body streamed from `fromFile`.
     /// - Throws: as `send(_:)`.
     public func upload(_ request: URLRequest, fromFile: URL) async throws -> (Data, HTTPURLResponse) {
-        try await run(request) { pending in
-            self.session.uploadTask(with: request, fromFile: fromFile) { data, response, error in
-                pending.finish(Self.result(data, response, error, url: request.url))
-            }
+        let request = Self.closingConnection(request)
+        return try await run(request) { pending in
+            let task = self.session.uploadTask(with: request, fromFile: fromFile)
+            self.delegate.register(taskIdentifier: task.taskIdentifier,
+                                   collection: .init(pending: pending, limit: ResponseCollection.defaultLimit))
+            return task
         }
     }
 
@@ -54,6 +59,7 @@ public final class URLSessionTransport: HTTPTransport {
     ) async throws -> HTTPURLResponse {
         let directory = destination.deletingLastPathComponent().standardizedFileURL.path
         let temporaryPath = directory + "/.\(destination.lastPathComponent).part-\(UInt32.random(in: 0 ... .max))"
+        let request = Self.closingConnection(request)
         return try await run(request) { pending in
             let task = self.session.dataTask(with: request)
             self.delegate.register(taskIdentifier: task.taskIdentifier, job: .init(
@@ -64,27 +70,30 @@ public final class URLSessionTransport: HTTPTransport {
 
     // MARK: - Private
 
+    /// `request` with `Connection: close`. When a server drops a reused keep-alive connection before
+    /// answering a POST, FoundationNetworking on Linux never completes the task (measured: a hang);
+    /// a fresh connection per request fails cleanly instead.
+    private static func closingConnection(_ request: URLRequest) -> URLRequest {
+        var request = request
+        request.setValue("close", forHTTPHeaderField: "Connection")
+        return request
+    }
+
     private func run<Value: Sendable>(
         _ request: URLRequest, makeTask: @escaping @Sendable (PendingURLTask<Value>) -> URLSessionTask
     ) async throws -> Value {
         try Task.checkCancellation()
         let pending = PendingURLTask<Value>()
+        let timedOut = APIError.networkError(URLErrorDescription.text(for: .timedOut, host: request.url?.host() ?? "the server"))
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 pending.start(continuation) { makeTask(pending) }
+                // URLSession on Linux ignores a request's timeoutInterval and has only an idle timeout,
+                // so a server dripping bytes would hold Lyra forever: enforce the whole-request deadline.
+                pending.failAfter(seconds: request.timeoutInterval, with: timedOut)
             }
         } onCancel: {
             pending.cancel()
         }
-    }
-
-    private static func result(
-        _ data: Data?, _ response: URLResponse?, _ error: (any Error)?, url: URL?
-    ) -> Result<(Data, HTTPURLResponse), any Error> {
-        if let error { return .failure(URLErrorDescription.apiError(for: error, url: url)) }
-        guard let http = response as? HTTPURLResponse else {
-            return .failure(APIError.networkError("no HTTP response"))
-        }
-        return .success((data ?? Data(), http))
     }
 }

@@ -82,7 +82,7 @@ public struct ApphudRESTProvider: SubscriptionProvider {
     private func loadCustomer() async throws -> SubscriptionCustomer {
         var request = URLRequest(url: endpoint)
         request.httpMethod = "POST"
-        request.timeoutInterval = 30
+        request.timeoutInterval = RequestDeadline.effective(30)
         request.setValue(apiKey, forHTTPHeaderField: "APPHUD-API-KEY")
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         request.setValue("application/json", forHTTPHeaderField: "Accept")

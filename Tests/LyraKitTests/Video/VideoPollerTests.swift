@@ -45,8 +45,8 @@ import Testing
         let error = await #expect(throws: VideoError.self) {
             try await poller(backend, RecordingClock()).waitForVideo(id: "7")
         }
-        #expect(error == .generationFailed(videoID: "7", reason: "GPU ]0;pwnedon fire"))
-        #expect(error?.errorDescription == "video 7 failed: GPU ]0;pwnedon fire")
+        #expect(error == .generationFailed(videoID: "7", reason: "GPU on fire"))
+        #expect(error?.errorDescription == "video 7 failed: GPU on fire")
         #expect(backend.recorded.statusPolls == 2)
     }
 
