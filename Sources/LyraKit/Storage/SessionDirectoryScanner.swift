@@ -21,7 +21,8 @@ struct SessionFileStamp: Codable, Equatable, Sendable {
 struct SessionDirectoryContents {
     /// The session files (`*.json`, not hidden) and their stamps.
     var files: [String: SessionFileStamp] = [:]
-    /// Temporary files of session writes (`.<name>.json.tmp-…`); stale when seen under the lock.
+    /// Temporary files of session and index writes (`.<name>.json.tmp-…`, `..index.tsv.tmp-…`);
+    /// stale when seen under the lock.
     var leftovers: [String] = []
 }
 
@@ -45,7 +46,7 @@ enum SessionDirectoryScanner {
                 pointer.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
             }
             if name.hasPrefix(".") {
-                if name.contains(".json.tmp-") { contents.leftovers.append(name) }
+                if name.contains(".json.tmp-") || name.contains(".tsv.tmp-") { contents.leftovers.append(name) }
                 continue
             }
             guard name.hasSuffix(".json") else { continue }

@@ -43,7 +43,10 @@ public actor SessionStore {
                 changed = true
             }
         }
-        if changed && !stamps.isEmpty { SessionIndex.write(entries, in: directory) }
+        if changed && !stamps.isEmpty {
+            // Under the lock, so that a leftover cleanup never removes an index write in progress.
+            try? SessionDirectoryLock.withLock(in: directory.path) { SessionIndex.write(entries, in: directory) }
+        }
         return listing(from: entries)
     }
 
@@ -121,8 +124,8 @@ public actor SessionStore {
         !id.isEmpty && id.utf8.count <= 200 && !id.hasPrefix(".") && !id.contains("/") && !id.contains("\0")
     }
 
-    /// Removes the temporary files of session writes that never finished (their writer was killed).
-    /// Under the lock no session write is in progress, so every such file seen then is stale.
+    /// Removes the temporary files of session and index writes that never finished (their writer
+    /// was killed). Under the lock no such write is in progress, so every such file seen then is stale.
     private func removeLeftovers() {
         try? SessionDirectoryLock.withLock(in: directory.path) {
             for name in try SessionDirectoryScanner.scan(directory.path).leftovers {
