@@ -5,9 +5,9 @@
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-LYRA="$ROOT/.build/release/lyra"
+LYRA=${LYRA_BENCH_BINARY:-"$ROOT/.build/release/lyra"}   # another binary (e.g. an older build) to compare
 TOOLS="$ROOT/Benchmarks/benchtools.py"
-DOC="$ROOT/docs/BENCHMARKS.md"
+DOC=${LYRA_BENCH_DOC:-"$ROOT/docs/BENCHMARKS.md"}
 RUNS=${LYRA_BENCH_RUNS:-5}
 TURNS=${LYRA_BENCH_TURNS:-1000}
 BIG=${LYRA_BENCH_BIG:-100000}          # the largest session count of the scale test
@@ -26,11 +26,13 @@ need python3 python3
 [ -x /usr/bin/time ] || need /usr/bin/time time
 [ -x "$LYRA" ] || { echo "bench: $LYRA missing; run 'make bench' (it builds the release binary)" >&2; exit 2; }
 
-WORK=$(mktemp -d "${TMPDIR:-/tmp}/lyra-bench.XXXXXX")
+# LYRA_BENCH_KEEP=DIR keeps the generated data in DIR and reuses it on the next run (it is slow to make).
+WORK=${LYRA_BENCH_KEEP:-$(mktemp -d "${TMPDIR:-/tmp}/lyra-bench.XXXXXX")}
+mkdir -p "$WORK"
 SERVER_PID=""
 cleanup() {
     [ -z "$SERVER_PID" ] || kill "$SERVER_PID" 2>/dev/null || true
-    rm -rf "$WORK"
+    [ -n "${LYRA_BENCH_KEEP:-}" ] || rm -rf "$WORK"
 }
 trap cleanup EXIT
 
@@ -74,14 +76,18 @@ peak() {
 echo "bench: data in $WORK; $RUNS runs per figure"
 
 # --- data ---------------------------------------------------------------------------------------
-gen() { # gen NAME SESSIONS MESSAGES
+gen() { # gen NAME SESSIONS MESSAGES (kept from an earlier run with LYRA_BENCH_KEEP when complete)
+    [ -f "$WORK/data/$1/complete-$2-$3" ] && return 0
+    rm -rf "$WORK/data/$1"
     mkdir -p "$WORK/data/$1/lyra"
     python3 "$TOOLS" sessions "$WORK/data/$1/lyra/sessions" "$2" "$3"
+    touch "$WORK/data/$1/complete-$2-$3"
 }
 echo "bench: generating sessions (1k, 10k, $BIG of 10 messages; one of 10,000 messages)"
 gen 1k 1000 10
 gen 10k 10000 10
 gen big "$BIG" 10
+rm -rf "$WORK/data/long" "$WORK/data/turns" "$WORK/videos"   # changed by every run: made afresh
 gen long 1 10000
 for photo in 1 2 3; do
     python3 "$TOOLS" jpeg "$ROOT/Fixtures/photos/red.jpg" "$WORK/photo$photo.jpg" $((15 * 1024 * 1024))
@@ -135,6 +141,7 @@ python3 "$TOOLS" fsync-loop "$WORK/fsync" "$TURNS" "$SIZE" >"$WORK/fsync.txt" &&
 for set in 1k 10k big; do
     export XDG_DATA_HOME="$WORK/data/$set"
     label=$set; [ "$set" = big ] && label="$BIG"
+    rm -f "$XDG_DATA_HOME/lyra/sessions/.index.tsv"
     start=$(date +%s.%N); "$LYRA" -c '/sessions --json' >/dev/null; end=$(date +%s.%N)
     row scale "first /sessions --json over $label (builds the index)" "$(awk -v s="$start" -v e="$end" 'BEGIN { printf "%.0f ms (one run)", (e - s) * 1000 }')" "lyra -c '/sessions --json'"
     timed scale "/sessions --json over $label sessions" "$LYRA -c '/sessions --json' > /dev/null" --warmup 1
@@ -148,8 +155,10 @@ row scale "save: turn minus load (2 durable saves)" "$(awk -v a="$MEDIAN_MS" -v 
 # --- 4. peak memory -----------------------------------------------------------------------------
 export XDG_DATA_HOME="$WORK/data/empty"
 peak memory "lyra -c /help" "$LYRA -c /help"
-printf 'bash -c "sleep 1; printf /quit\\\\r" | script -qec "/usr/bin/time -v -o %s %s -q" /dev/null\n' "$WORK/time.txt" "$LYRA" >"$WORK/idle.sh"
-if bash "$WORK/idle.sh" >/dev/null 2>&1 && [ -s "$WORK/time.txt" ]; then
+rm -f "$WORK/time.txt"
+# The REPL on a pseudo-terminal (script), idle for a second, then /quit typed; /usr/bin/time inside it.
+if { sleep 1; printf '/quit\r'; sleep 2; } | timeout 30 script -qec "/usr/bin/time -v -o $WORK/time.txt $LYRA -q" /dev/null >/dev/null 2>&1 \
+    && [ -s "$WORK/time.txt" ]; then
     kib=$(awk -F: '/Maximum resident set size/ {gsub(/ /, "", $2); print $2}' "$WORK/time.txt")
     row memory "idle REPL on a pseudo-terminal" "$(awk -v k="$kib" 'BEGIN { printf "%.1f MiB", k / 1024 }')" "script -qec '/usr/bin/time -v lyra -q' (types /quit after 1 s)"
 else
@@ -181,4 +190,4 @@ pattern = re.compile(r"<!-- results:begin.*?<!-- results:end -->", re.S)
 text = pattern.sub(lambda _: block, text) if pattern.search(text) else text.rstrip("\n") + "\n\n" + block + "\n"
 open(doc, "w").write(text)
 EOF
-echo "bench: results written to docs/BENCHMARKS.md ($ENVIRONMENT)"
+echo "bench: results written to $DOC ($ENVIRONMENT)"

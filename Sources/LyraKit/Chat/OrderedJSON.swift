@@ -60,6 +60,12 @@ public indirect enum OrderedJSON: Sendable, Equatable {
         for _ in 0..<(level * 2) { output.append(UInt8(ascii: " ")) }
     }
 
+    /// Appends `text` as a JSON string to `output`, escaped exactly as `rendered()` escapes strings
+    /// (for writers that stream large documents without building the tree).
+    public static func appendString(_ text: String, to output: inout [UInt8]) {
+        writeString(text, into: &output)
+    }
+
     /// Writes `text` as a JSON string: quotes, backslashes and control characters (and U+2028/9) escaped.
     /// Runs of bytes that need no escape are copied in one go.
     static func writeString(_ text: String, into output: inout [UInt8]) {

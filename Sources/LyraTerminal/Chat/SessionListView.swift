@@ -41,15 +41,24 @@ enum SessionListView {
         count > 0 ? String(repeating: " ", count: count) : ""
     }
 
-    /// The listing as one JSON document (an array, most recent first).
+    /// The listing as one JSON document (an array, most recent first), laid out as
+    /// `OrderedJSON.rendered()` lays it out; written straight into bytes (10,000 sessions list fast).
     static func json(_ sessions: [SessionSummary]) -> String {
-        OrderedJSON.array(sessions.enumerated().map { index, session in
-            .object([
-                ("number", .int(index + 1)), ("id", .string(session.id)), ("title", .string(session.title)),
-                ("messages", .int(session.messageCount)),
-                ("updatedAt", .string(ChatTimestamp.string(from: session.updatedAt))),
-            ])
-        }).rendered()
+        guard !sessions.isEmpty else { return "[]" }
+        var output: [UInt8] = []
+        output.reserveCapacity(sessions.count * 200)
+        output.append(contentsOf: "[\n".utf8)
+        for (index, session) in sessions.enumerated() {
+            output.append(contentsOf: "  {\n    \"number\": \(index + 1),\n    \"id\": ".utf8)
+            OrderedJSON.appendString(session.id, to: &output)
+            output.append(contentsOf: ",\n    \"title\": ".utf8)
+            OrderedJSON.appendString(session.title, to: &output)
+            output.append(contentsOf: ",\n    \"messages\": \(session.messageCount),\n    \"updatedAt\": ".utf8)
+            OrderedJSON.appendString(ChatTimestamp.string(from: session.updatedAt), to: &output)
+            output.append(contentsOf: (index < sessions.count - 1 ? "\n  },\n" : "\n  }\n").utf8)
+        }
+        output.append(UInt8(ascii: "]"))
+        return String(decoding: output, as: UTF8.self)
     }
 
     /// A title fit for one line of a terminal (or `(untitled)`).
