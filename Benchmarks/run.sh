@@ -111,6 +111,7 @@ if python3 -m venv "$VENV" >/dev/null 2>&1 && "$VENV/bin/pip" install -q llm >"$
 else
     row start-up "llm --version" "NOT MEASURED: pip install llm failed ($(tail -1 "$WORK/pip.log" 2>/dev/null))" "pip install llm"
 fi
+sync   # let the writes of the data generation and of pip settle before timing
 timed start-up "lyra -c /help, empty store" "$LYRA -c /help" -N --warmup 2
 HELP_MS=$MEDIAN_MS
 export XDG_DATA_HOME="$WORK/data/10k"
