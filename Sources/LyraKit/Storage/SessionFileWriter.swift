@@ -18,9 +18,11 @@ enum SessionFileWriter {
             return output
         }
         output.append(contentsOf: "  \"messages\": [\n".utf8)
+        let last = session.messages.count - 1
         for (index, message) in session.messages.enumerated() {
             write(message, into: &output)
-            output.append(contentsOf: (index < session.messages.count - 1 ? ",\n" : "\n").utf8)
+            if index < last { output.append(UInt8(ascii: ",")) }
+            output.append(UInt8(ascii: "\n"))
         }
         output.append(contentsOf: "  ]\n}\n".utf8)
         return output
@@ -28,17 +30,19 @@ enum SessionFileWriter {
 
     /// One message at indent level 2, without the separator after its closing brace.
     private static func write(_ message: ChatMessage, into output: inout [UInt8]) {
-        output.append(contentsOf: "    {\n".utf8)
-        member("id", message.id, indent: 3, into: &output)
-        member("role", message.role.rawValue, indent: 3, into: &output)
-        member("content", message.content, indent: 3, into: &output)
-        let isUser = message.role == .user
-        member("createdAt", ChatTimestamp.string(from: message.createdAt), indent: 3, last: !isUser, into: &output)
-        if isUser {
-            output.append(contentsOf: "      \"failed\": ".utf8)
-            output.append(contentsOf: ((message.failed ?? false) ? "true\n" : "false\n").utf8)
+        output.append(contentsOf: Fragment.messageID)
+        OrderedJSON.writeString(message.id, into: &output)
+        output.append(contentsOf: Fragment.role)
+        OrderedJSON.writeString(message.role.rawValue, into: &output)
+        output.append(contentsOf: Fragment.content)
+        OrderedJSON.writeString(message.content, into: &output)
+        output.append(contentsOf: Fragment.createdAt)
+        ChatTimestamp.append(message.createdAt, to: &output)
+        if message.role == .user {
+            output.append(contentsOf: (message.failed ?? false) ? Fragment.failedTrue : Fragment.failedFalse)
+        } else {
+            output.append(contentsOf: Fragment.end)
         }
-        output.append(contentsOf: "    }".utf8)
     }
 
     /// `"key": "value"` on its own line, followed by `,` unless it is the last member.
@@ -49,5 +53,16 @@ enum SessionFileWriter {
         output.append(contentsOf: ": ".utf8)
         OrderedJSON.writeString(value, into: &output)
         output.append(contentsOf: (last ? "\n" : ",\n").utf8)
+    }
+
+    /// The fixed text around a message's values, as bytes (copied, not transcoded, per message).
+    private enum Fragment {
+        static let messageID = Array("    {\n      \"id\": ".utf8)
+        static let role = Array(",\n      \"role\": ".utf8)
+        static let content = Array(",\n      \"content\": ".utf8)
+        static let createdAt = Array(",\n      \"createdAt\": \"".utf8)
+        static let failedTrue = Array("\",\n      \"failed\": true\n    }".utf8)
+        static let failedFalse = Array("\",\n      \"failed\": false\n    }".utf8)
+        static let end = Array("\"\n    }".utf8)
     }
 }
