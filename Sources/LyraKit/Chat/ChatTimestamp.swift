@@ -13,7 +13,7 @@ public enum ChatTimestamp {
     }
 
     /// Appends the bytes of `string(from: date)` to `output` (no intermediate string).
-    static func append(_ date: Date, to output: inout [UInt8]) {
+    public static func append(_ date: Date, to output: inout [UInt8]) {
         let millis = Int64((date.timeIntervalSince1970 * 1000).rounded())
         let (seconds, fraction) = floorDivision(millis, 1000)
         let (days, secondOfDay) = floorDivision(seconds, 86_400)

@@ -49,16 +49,44 @@ enum SessionListView {
         output.reserveCapacity(sessions.count * 200)
         output.append(contentsOf: "[\n".utf8)
         for (index, session) in sessions.enumerated() {
-            output.append(contentsOf: "  {\n    \"number\": \(index + 1),\n    \"id\": ".utf8)
+            output.append(contentsOf: JSONFragment.number)
+            appendDecimal(index + 1, to: &output)
+            output.append(contentsOf: JSONFragment.id)
             OrderedJSON.appendString(session.id, to: &output)
-            output.append(contentsOf: ",\n    \"title\": ".utf8)
+            output.append(contentsOf: JSONFragment.title)
             OrderedJSON.appendString(session.title, to: &output)
-            output.append(contentsOf: ",\n    \"messages\": \(session.messageCount),\n    \"updatedAt\": ".utf8)
-            OrderedJSON.appendString(ChatTimestamp.string(from: session.updatedAt), to: &output)
-            output.append(contentsOf: (index < sessions.count - 1 ? "\n  },\n" : "\n  }\n").utf8)
+            output.append(contentsOf: JSONFragment.messages)
+            appendDecimal(session.messageCount, to: &output)
+            output.append(contentsOf: JSONFragment.updatedAt)
+            ChatTimestamp.append(session.updatedAt, to: &output)
+            output.append(contentsOf: index < sessions.count - 1 ? JSONFragment.endComma : JSONFragment.end)
         }
         output.append(UInt8(ascii: "]"))
         return String(decoding: output, as: UTF8.self)
+    }
+
+    /// The fixed text of one JSON row, as bytes.
+    private enum JSONFragment {
+        static let number = Array("  {\n    \"number\": ".utf8)
+        static let id = Array(",\n    \"id\": ".utf8)
+        static let title = Array(",\n    \"title\": ".utf8)
+        static let messages = Array(",\n    \"messages\": ".utf8)
+        static let updatedAt = Array(",\n    \"updatedAt\": \"".utf8)
+        static let endComma = Array("\"\n  },\n".utf8)
+        static let end = Array("\"\n  }\n".utf8)
+    }
+
+    /// Appends the decimal digits of `value` (a count, so not negative).
+    private static func appendDecimal(_ value: Int, to output: inout [UInt8]) {
+        guard value >= 0 else { output.append(contentsOf: String(value).utf8); return }
+        var divisor = 1
+        while divisor <= value / 10 { divisor *= 10 }
+        var rest = value
+        while divisor > 0 {
+            output.append(UInt8(48 + rest / divisor))
+            rest %= divisor
+            divisor /= 10
+        }
     }
 
     /// A title fit for one line of a terminal (or `(untitled)`).
