@@ -44,9 +44,11 @@ mkdir -p "$HOME" "$XDG_CONFIG_HOME" "$XDG_STATE_HOME" "$XDG_DATA_HOME"
 
 RESULTS="$WORK/results.md"
 : >"$RESULTS"
-row() { # row SECTION MEASUREMENT VALUE COMMAND
-    printf '| %s | %s | %s | `%s` |\n' "$1" "$2" "$3" "$4" >>"$RESULTS"
-    printf '%-12s %-52s %s\n    $ %s\n' "$1" "$2" "$3" "$4"
+row() { # row SECTION MEASUREMENT VALUE COMMAND (paths shown relative to the repository and to $TMP)
+    local command=${4//"$ROOT"/.}
+    command=${command//"$WORK"/\$TMP}
+    printf '| %s | %s | %s | `%s` |\n' "$1" "$2" "$3" "$command" >>"$RESULTS"
+    printf '%-12s %-52s %s\n    $ %s\n' "$1" "$2" "$3" "$command"
 }
 
 # timed SECTION NAME COMMAND [hyperfine options]: the median (and min–max) of $RUNS runs, in ms.
