@@ -6,28 +6,43 @@ import Foundation
 public enum ChatTimestamp {
     /// `date` as `2026-11-29T10:05:00.123Z` (UTC, milliseconds rounded to the nearest).
     public static func string(from date: Date) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(24)
+        append(date, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends the bytes of `string(from: date)` to `output` (no intermediate string).
+    public static func append(_ date: Date, to output: inout [UInt8]) {
         let millis = Int64((date.timeIntervalSince1970 * 1000).rounded())
         let (seconds, fraction) = floorDivision(millis, 1000)
         let (days, secondOfDay) = floorDivision(seconds, 86_400)
         let (year, month, day) = civilDate(fromDays: days)
-        guard (0...9999).contains(year) else { return "\(year)-01-01T00:00:00.000Z" }
-        var bytes = Array("0000-00-00T00:00:00.000Z".utf8)
-        func put(_ value: Int64, at end: Int, digits: Int) {
-            var rest = value
-            for position in stride(from: end, to: end - digits, by: -1) {
-                bytes[position] = UInt8(48 + rest % 10)
-                rest /= 10
-            }
+        guard (0...9999).contains(year) else {
+            output.append(contentsOf: "\(year)-01-01T00:00:00.000Z".utf8)
+            return
         }
-        put(year, at: 3, digits: 4)
-        put(month, at: 6, digits: 2)
-        put(day, at: 9, digits: 2)
-        put(secondOfDay / 3600, at: 12, digits: 2)
-        put(secondOfDay / 60 % 60, at: 15, digits: 2)
-        put(secondOfDay % 60, at: 18, digits: 2)
-        put(fraction, at: 22, digits: 3)
-        return String(decoding: bytes, as: UTF8.self)
+        let start = output.count
+        output.append(contentsOf: template)
+        output.withUnsafeMutableBufferPointer { buffer in
+            func put(_ value: Int64, at end: Int, digits: Int) {
+                var rest = value
+                for position in stride(from: start + end, to: start + end - digits, by: -1) {
+                    buffer[position] = UInt8(48 + rest % 10)
+                    rest /= 10
+                }
+            }
+            put(year, at: 3, digits: 4)
+            put(month, at: 6, digits: 2)
+            put(day, at: 9, digits: 2)
+            put(secondOfDay / 3600, at: 12, digits: 2)
+            put(secondOfDay / 60 % 60, at: 15, digits: 2)
+            put(secondOfDay % 60, at: 18, digits: 2)
+            put(fraction, at: 22, digits: 3)
+        }
     }
+
+    private static let template: [UInt8] = Array("0000-00-00T00:00:00.000Z".utf8)
 
     /// Parses `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM|±HHMM)`; nil for anything else.
     public static func date(from text: String) -> Date? {

@@ -43,13 +43,24 @@ public enum ChatTranscript {
     /// `you (no reply): …` for a failed message.
     public static func plainText(_ session: ChatSession) -> String {
         var text = ""
+        text.reserveCapacity(session.messages.reduce(0) { $0 + $1.content.utf8.count + 24 })
         for message in session.messages {
             let label = message.role == .user ? "you" : message.role == .assistant ? "lyra" : message.role.rawValue
-            let lines = message.content.split(separator: "\n", omittingEmptySubsequences: false)
-            text += label + (message.isFailed ? " (no reply)" : "") + ": " + (lines.first.map(String.init) ?? "") + "\n"
+            let lines = contentLines(message.content)
+            text += label + (message.isFailed ? " (no reply)" : "") + ": " + (lines.first ?? "") + "\n"
             for line in lines.dropFirst() { text += "  " + line + "\n" }
         }
         return text
+    }
+
+    /// `content` split at each `\n` Character (empty lines kept). Without a `\r` every `\n` byte is
+    /// its own Character, so the bytes are split directly, which is much faster than by Character.
+    private static func contentLines(_ content: String) -> [Substring] {
+        guard content.utf8.contains(0x0D) else {
+            guard content.utf8.contains(0x0A) else { return [content[...]] }
+            return content.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).map { Substring($0) }
+        }
+        return content.split(separator: "\n", omittingEmptySubsequences: false)
     }
 
     private static func speaker(_ role: ChatRole) -> String {

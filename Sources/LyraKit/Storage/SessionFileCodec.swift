@@ -8,19 +8,37 @@ enum SessionFileCodec {
     /// An empty id in the file is filled in from the file name.
     /// - Throws: `SessionError.damagedFile` naming the file, or `StorageError` when it cannot be read.
     static func read(_ fileName: String, in directory: URL) throws -> ChatSession? {
-        let url = directory.appending(path: fileName)
-        guard let data = try AtomicFile.readIfPresent(url) else { return nil }
-        return try decode(data, fileName: fileName, path: url.path)
+        try readStamped(fileName, in: directory)?.session
+    }
+
+    /// The session in `fileName` and the stamp of the file it was read from, or nil when there is
+    /// no such file. The stamp is nil when the file changed while it was being read.
+    /// - Throws: `SessionError.damagedFile` naming the file, or `StorageError` when it cannot be read.
+    static func readStamped(_ fileName: String, in directory: URL)
+        throws -> (session: ChatSession, stamp: SessionFileStamp?)? {
+        let path = directory.appending(path: fileName).path
+        guard let file = try PosixFile.openingIfPresent(path) else { return nil }
+        defer { file.closeFile() }
+        let before = try file.status()
+        let data = try file.readToEnd()
+        let after = try file.status()
+        let stamp = SessionDirectoryScanner.stamp(of: before)
+        let session = try decode(data, fileName: fileName, path: path)
+        return (session, stamp == SessionDirectoryScanner.stamp(of: after) ? stamp : nil)
     }
 
     /// Decodes a session file's bytes.
     /// - Throws: `SessionError.damagedFile`.
     static func decode(_ data: Data, fileName: String, path: String) throws -> ChatSession {
         var session: ChatSession
-        do {
-            session = try JSONDecoder().decode(ChatSession.self, from: data)
-        } catch {
-            throw SessionError.damagedFile(path: path, reason: reason(for: error))
+        if let fast = SessionFileReader.session(from: data) {
+            session = fast
+        } else {
+            do {
+                session = try JSONDecoder().decode(ChatSession.self, from: data)
+            } catch {
+                throw SessionError.damagedFile(path: path, reason: reason(for: error))
+            }
         }
         if session.id.isEmpty { session.id = String(fileName.dropLast(".json".count)) }
         return session
@@ -29,7 +47,7 @@ enum SessionFileCodec {
     /// Writes `session` to `fileName` in `directory` atomically (temp file, fsync, rename, directory fsync), mode 0600.
     /// - Throws: `StorageError`.
     static func write(_ session: ChatSession, to fileName: String, in directory: URL) throws {
-        try AtomicFile.write(Data(session.fileText.utf8), to: directory.appending(path: fileName), mode: 0o600)
+        try AtomicFile.write(Data(SessionFileWriter.bytes(of: session)), to: directory.appending(path: fileName), mode: 0o600)
     }
 
     /// A short, user-facing reason for a decoding failure.

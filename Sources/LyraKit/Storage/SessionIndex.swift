@@ -38,8 +38,16 @@ enum SessionIndex {
 
     /// The cached entries by file name; empty when the index is missing, unreadable or of another version.
     static func read(in directory: URL) -> [String: SessionIndexEntry] {
-        guard let data = try? AtomicFile.readIfPresent(directory.appending(path: fileName)) else { return [:] }
+        guard let data = try? readBytes(directory.appending(path: fileName).path) else { return [:] }
         return data.withUnsafeBytes { raw in parse(UnsafeRawBufferPointer(raw)) }
+    }
+
+    /// The index file's bytes, or nil when it is missing. Not capped at `readToEnd`'s 16 MiB
+    /// default: 100,000 sessions make an index of about 17 MB, which must still be used.
+    private static func readBytes(_ path: String) throws -> Data? {
+        guard let file = try PosixFile.openingIfPresent(path) else { return nil }
+        defer { file.closeFile() }
+        return try file.readToEnd(limit: 1 << 30)
     }
 
     /// Parses the whole index; any malformed line discards it (it is rebuilt from the files).

@@ -13,6 +13,9 @@ public actor SessionStore {
     public nonisolated let directory: URL
     /// Session id → file name, for files whose name is not `<id>.json` (written by other programs).
     private var fileNames: [String: String] = [:]
+    /// The session last read or written, with the stamp of its file: while the file keeps that
+    /// stamp, reading it again returns this copy instead of decoding the file (large sessions).
+    private var recent: (file: String, stamp: SessionFileStamp, session: ChatSession)?
 
     /// A store over `directory`; nothing is read or created until it is used.
     public init(directory: URL) {
@@ -67,7 +70,7 @@ public actor SessionStore {
     /// The session with `id`.
     /// - Throws: `SessionError.notFound`, `.damagedFile`, or `StorageError`.
     public func load(id: String) throws -> ChatSession {
-        guard let session = try SessionFileCodec.read(try fileName(for: id), in: directory) else {
+        guard let session = try readSession(try fileName(for: id)) else {
             throw SessionError.notFound(reference: id)
         }
         return session
@@ -84,9 +87,10 @@ public actor SessionStore {
         try XDGDirectories.ensureDirectory(directory)
         let file = try fileName(for: base.id)
         return try SessionDirectoryLock.withLock(in: directory.path) {
-            var session = try SessionFileCodec.read(file, in: directory) ?? base
+            var session = try readSession(file) ?? base
             try change(&session)
             try SessionFileCodec.write(session, to: file, in: directory)
+            remember(session, file: file)
             return session
         }
     }
@@ -105,9 +109,47 @@ public actor SessionStore {
             }
         }
         fileNames[id] = nil
+        if recent?.file == file { recent = nil }
     }
 
     // MARK: - Private
+
+    /// The session in `file` (nil when there is none): the remembered copy while the file's stamp
+    /// is unchanged, else decoded from the file (and remembered).
+    private func readSession(_ file: String) throws -> ChatSession? {
+        if let recent, recent.file == file, currentStamp(of: file) == recent.stamp { return recent.session }
+        guard let read = try SessionFileCodec.readStamped(file, in: directory) else { return nil }
+        if let stamp = read.stamp { recent = (file, stamp, read.session) } else { recent = nil }
+        return read.session
+    }
+
+    /// Remembers `session` as the content just written to `file` (called under the directory lock),
+    /// when reading the file back would give exactly this value.
+    private func remember(_ session: ChatSession, file: String) {
+        guard Self.readsBackUnchanged(session) else { recent = nil; return }
+        recent = currentStamp(of: file).map { (file, $0, session) }
+    }
+
+    /// Whether decoding `session`'s file text gives `session` back: dates in whole milliseconds
+    /// within years 1970–9999, an id, and `failed` set exactly on user messages.
+    static func readsBackUnchanged(_ session: ChatSession) -> Bool {
+        func exact(_ date: Date) -> Bool {
+            let millis = date.timeIntervalSince1970 * 1000
+            return millis >= 0 && millis < 253_402_300_800_000 && millis.rounded() == millis
+                && Double(Int64(millis)) / 1000 == date.timeIntervalSince1970
+        }
+        guard !session.id.isEmpty, exact(session.createdAt), exact(session.updatedAt) else { return false }
+        return session.messages.allSatisfy { message in
+            exact(message.createdAt) && (message.role == .user) == (message.failed != nil)
+        }
+    }
+
+    /// The stamp of `file` now, or nil when it cannot be read.
+    private func currentStamp(of file: String) -> SessionFileStamp? {
+        var info = stat()
+        guard stat(directory.appending(path: file).path, &info) == 0 else { return nil }
+        return SessionDirectoryScanner.stamp(of: info)
+    }
 
     /// The file holding session `id`: `<id>.json` for ids that are safe file names, else the file
     /// a listing found it in.
@@ -137,7 +179,7 @@ public actor SessionStore {
     /// The entry for a file not (or no longer rightly) in the index; nil when it vanished meanwhile.
     private func freshEntry(file: String, stamp: SessionFileStamp) -> SessionIndexEntry? {
         do {
-            guard let session = try SessionFileCodec.read(file, in: directory) else { return nil }
+            guard let session = try readSession(file) else { return nil }
             return SessionIndexEntry(file: file, stamp: stamp, summary: SessionSummary(session, fileName: file))
         } catch let SessionError.damagedFile(_, reason) {
             return SessionIndexEntry(file: file, stamp: stamp, problem: reason)

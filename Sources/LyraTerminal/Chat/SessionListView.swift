@@ -41,15 +41,52 @@ enum SessionListView {
         count > 0 ? String(repeating: " ", count: count) : ""
     }
 
-    /// The listing as one JSON document (an array, most recent first).
+    /// The listing as one JSON document (an array, most recent first), laid out as
+    /// `OrderedJSON.rendered()` lays it out; written straight into bytes (10,000 sessions list fast).
     static func json(_ sessions: [SessionSummary]) -> String {
-        OrderedJSON.array(sessions.enumerated().map { index, session in
-            .object([
-                ("number", .int(index + 1)), ("id", .string(session.id)), ("title", .string(session.title)),
-                ("messages", .int(session.messageCount)),
-                ("updatedAt", .string(ChatTimestamp.string(from: session.updatedAt))),
-            ])
-        }).rendered()
+        guard !sessions.isEmpty else { return "[]" }
+        var output: [UInt8] = []
+        output.reserveCapacity(sessions.count * 200)
+        output.append(contentsOf: "[\n".utf8)
+        for (index, session) in sessions.enumerated() {
+            output.append(contentsOf: JSONFragment.number)
+            appendDecimal(index + 1, to: &output)
+            output.append(contentsOf: JSONFragment.id)
+            OrderedJSON.appendString(session.id, to: &output)
+            output.append(contentsOf: JSONFragment.title)
+            OrderedJSON.appendString(session.title, to: &output)
+            output.append(contentsOf: JSONFragment.messages)
+            appendDecimal(session.messageCount, to: &output)
+            output.append(contentsOf: JSONFragment.updatedAt)
+            ChatTimestamp.append(session.updatedAt, to: &output)
+            output.append(contentsOf: index < sessions.count - 1 ? JSONFragment.endComma : JSONFragment.end)
+        }
+        output.append(UInt8(ascii: "]"))
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// The fixed text of one JSON row, as bytes.
+    private enum JSONFragment {
+        static let number = Array("  {\n    \"number\": ".utf8)
+        static let id = Array(",\n    \"id\": ".utf8)
+        static let title = Array(",\n    \"title\": ".utf8)
+        static let messages = Array(",\n    \"messages\": ".utf8)
+        static let updatedAt = Array(",\n    \"updatedAt\": \"".utf8)
+        static let endComma = Array("\"\n  },\n".utf8)
+        static let end = Array("\"\n  }\n".utf8)
+    }
+
+    /// Appends the decimal digits of `value` (a count, so not negative).
+    private static func appendDecimal(_ value: Int, to output: inout [UInt8]) {
+        guard value >= 0 else { output.append(contentsOf: String(value).utf8); return }
+        var divisor = 1
+        while divisor <= value / 10 { divisor *= 10 }
+        var rest = value
+        while divisor > 0 {
+            output.append(UInt8(48 + rest / divisor))
+            rest %= divisor
+            divisor /= 10
+        }
     }
 
     /// A title fit for one line of a terminal (or `(untitled)`).

@@ -1,0 +1,112 @@
+#!/usr/bin/env python3
+# Helpers for Benchmarks/run.sh: generate session files (SPEC §3 format) and test photos, and the
+# bare baselines Lyra is compared with (an fsync+rename loop, a keep-alive HTTP loop).
+import http.client
+import json
+import os
+import sys
+import time
+import uuid
+from datetime import datetime, timedelta, timezone
+
+BASE = datetime(2026, 1, 1, tzinfo=timezone.utc)
+
+
+def stamp(moment):
+    """ISO 8601 UTC with milliseconds, as Lyra writes it."""
+    return moment.strftime("%Y-%m-%dT%H:%M:%S.") + "%03dZ" % (moment.microsecond // 1000)
+
+
+def session(index, messages):
+    """One session object with `messages` alternating user/assistant messages."""
+    created = BASE + timedelta(minutes=index)
+    items = []
+    for number in range(messages):
+        moment = created + timedelta(seconds=number)
+        if number % 2 == 0:
+            items.append({"id": str(uuid.uuid4()).upper(), "role": "user",
+                          "content": "Question %d of session %d: what should I pack for a week in Lisbon?"
+                                     % (number // 2 + 1, index),
+                          "createdAt": stamp(moment), "failed": False})
+        else:
+            items.append({"id": str(uuid.uuid4()).upper(), "role": "assistant",
+                          "content": "(demo backend) You asked about packing for Lisbon. Bring light layers, "
+                                     "comfortable shoes and a rain jacket.",
+                          "createdAt": stamp(moment)})
+    updated = created + timedelta(seconds=max(messages - 1, 0))
+    return {"id": str(uuid.uuid4()).upper(), "title": "Benchmark session %d" % index,
+            "chatID": str(uuid.uuid4()), "createdAt": stamp(created), "updatedAt": stamp(updated),
+            "messages": items}
+
+
+def write_sessions(directory, count, messages):
+    os.makedirs(directory, mode=0o700, exist_ok=True)
+    for index in range(count):
+        body = session(index, messages)
+        with open(os.path.join(directory, body["id"] + ".json"), "w") as handle:
+            json.dump(body, handle, indent=2)
+            handle.write("\n")
+
+
+def write_jpeg(source, path, size):
+    """A real small JPEG followed by zero padding up to `size` bytes (starts with FF D8 FF)."""
+    with open(source, "rb") as handle:
+        data = handle.read()
+    with open(path, "wb") as handle:
+        handle.write(data)
+        handle.write(b"\0" * (size - len(data)))
+
+
+def fsync_loop(directory, count, size):
+    """`count` crash-safe replacements of one file: write temp, fsync, rename, fsync the directory."""
+    target = os.path.join(directory, "session.json")
+    payload = b"x" * size
+    start = time.perf_counter()
+    for number in range(count):
+        temporary = os.path.join(directory, ".session.json.tmp-%d" % number)
+        descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        os.write(descriptor, payload)
+        os.fsync(descriptor)
+        os.close(descriptor)
+        os.rename(temporary, target)
+        directory_descriptor = os.open(directory, os.O_RDONLY | os.O_DIRECTORY)
+        os.fsync(directory_descriptor)
+        os.close(directory_descriptor)
+    elapsed = time.perf_counter() - start
+    print("%d fsync+rename writes of %d bytes: %.3f s, %.0f writes/s" % (count, size, elapsed, count / elapsed))
+
+
+def http_loop(port, count):
+    """`count` chat POSTs over one keep-alive connection to the local backend."""
+    connection = http.client.HTTPConnection("127.0.0.1", int(port))
+    chat = str(uuid.uuid4())
+    headers = {"Authorization": "Bearer bench", "Accept": "application/json", "Content-Type": "application/json"}
+    start = time.perf_counter()
+    for number in range(count):
+        body = json.dumps({"message": str(number + 1)})
+        connection.request("POST", "/dola/chats/%s/messages?user_id=bench&app_id=lyra.cli&locale=en" % chat,
+                           body=body, headers=headers)
+        response = connection.getresponse()
+        response.read()
+        if response.status != 200:
+            sys.exit("http loop: status %d" % response.status)
+    elapsed = time.perf_counter() - start
+    print("%d keep-alive chat round trips: %.3f s, %.0f requests/s" % (count, elapsed, count / elapsed))
+
+
+def main(arguments):
+    command = arguments[0]
+    if command == "sessions":
+        write_sessions(arguments[1], int(arguments[2]), int(arguments[3]))
+    elif command == "jpeg":
+        write_jpeg(arguments[1], arguments[2], int(arguments[3]))
+    elif command == "fsync-loop":
+        fsync_loop(arguments[1], int(arguments[2]), int(arguments[3]))
+    elif command == "http-loop":
+        http_loop(arguments[1], int(arguments[2]))
+    else:
+        sys.exit("unknown command " + command)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
