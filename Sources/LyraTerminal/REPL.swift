@@ -94,6 +94,10 @@ public final class REPL: FollowUpInput {
     /// A line typed at `prompt` without echo.
     public func nextSecret(prompt: String) async -> String? {
         context.console.flush()
-        return await editor.readHiddenLine(prompt: prompt) { FileDescriptorWriter.write($0, to: 1) }
+        let console = context.console
+        return await editor.readHiddenLine(prompt: prompt) { text in
+            console.write(text)
+            console.flush()
+        }
     }
 }

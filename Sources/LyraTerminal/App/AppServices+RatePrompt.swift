@@ -15,14 +15,15 @@ extension AppServices {
         recordRatePromptEvent(.video, context: context)
     }
 
-    /// Counts `event` unless the prompt is switched off, and prints the prompt when it is due and
-    /// Lyra is talking to a person (REPL on a terminal, not `-q`). Storage failures are ignored:
-    /// a rate prompt is never worth an error.
+    /// Counts `event` when Lyra is talking to a person (REPL on a terminal, not `-q`) and the prompt
+    /// is on, and prints the prompt when it is due. Scripts neither count nor write anything, so
+    /// the per-turn path of a script has no extra file write. Storage failures are ignored: a rate
+    /// prompt is never worth an error.
     private func recordRatePromptEvent(_ event: RatePromptTracker.Event, context: CommandContext) {
+        guard context.isInteractive && context.terminal.stdoutIsTTY && !context.quiet else { return }
         guard let configuration = try? configuration(), configuration.ratePromptEnabled else { return }
-        let canShow = context.isInteractive && context.terminal.stdoutIsTTY && !context.quiet
         let tracker = RatePromptTracker(directories: directories)
-        guard (try? tracker.record(event, canShow: canShow)) == true else { return }
+        guard (try? tracker.record(event, canShow: true)) == true else { return }
         let url = configuration.rateURL ?? RatePromptTracker.defaultRateURL
         context.console.writeLine(context.theme.paint(RatePromptTracker.message(url: url), .muted))
     }

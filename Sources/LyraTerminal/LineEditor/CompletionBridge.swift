@@ -63,7 +63,7 @@ final class CompletionBridge: Sendable {
         }
         guard result.shouldList else { return UInt8(CLE_CC_ERROR) }
         let listing = "\n" + CompletionListing.columns(result.candidates, width: 80) + "\n"
-        FileDescriptorWriter.write(listing, to: 1)
+        Array(listing.utf8).withUnsafeBytes { FileDescriptorSink(fd: 1).write($0) }
         return UInt8(CLE_CC_REDISPLAY)
     }
 }
@@ -82,20 +82,5 @@ enum CompletionListing {
             index += perRow
         }
         return lines.joined(separator: "\n")
-    }
-}
-
-/// Unbuffered writes to a file descriptor, retrying on EINTR and partial writes.
-enum FileDescriptorWriter {
-    static func write(_ text: String, to descriptor: Int32) {
-        let bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { buffer in
-                Foundation.write(descriptor, buffer.baseAddress?.advanced(by: offset), buffer.count - offset)
-            }
-            if written < 0 { if errno == EINTR { continue } else { return } }
-            offset += written
-        }
     }
 }

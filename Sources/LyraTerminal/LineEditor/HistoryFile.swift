@@ -2,6 +2,7 @@
 // (empty disables), at most 1000 entries, mode 0600. Pure policy plus the save step.
 import CLineEdit
 import Foundation
+import LyraKit
 
 /// The history file policy: its path (or none) and size.
 public struct HistoryFile: Sendable, Equatable {
@@ -30,11 +31,7 @@ public struct HistoryFile: Sendable, Equatable {
     /// Writes the in-memory history to the file (libedit writes it 0600). Call on the editor thread.
     func save() {
         guard let path else { return }
-        let directory = (path as NSString).deletingLastPathComponent
-        if !directory.isEmpty, !FileManager.default.fileExists(atPath: directory) {
-            try? FileManager.default.createDirectory(
-                atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        }
+        try? XDGDirectories.ensureDirectory(URL(fileURLWithPath: path).deletingLastPathComponent())
         _ = cle_history_save(path)
         chmod(path, 0o600)
     }

@@ -79,6 +79,8 @@ import Testing
             setup.context.console.flush()
             #expect(setup.stdout.text.isEmpty)
             #expect(setup.stderr.text.isEmpty)
+            let file = setup.environment.lyraStateDirectory.appendingPathComponent("rate-prompt.json")
+            #expect(!FileManager.default.fileExists(atPath: file.path), "a script turn wrote the rate prompt state")
         }
     }
 
