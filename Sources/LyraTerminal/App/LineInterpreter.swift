@@ -57,28 +57,10 @@ public final class LineInterpreter {
             throw CommandError.unknownCommand(name)
         }
         let raw = String(text[nameEnd...]).trimmingCharacters(in: .whitespaces)
-        let arguments = CommandArguments(words: Self.words(of: raw), raw: raw, block: block)
+        let arguments = CommandArguments(words: ArgumentSplitter.splitLeniently(raw), raw: raw, block: block)
         switch try await command.run(arguments, context: context) {
         case .proceed: return .succeeded
         case .quit: return .quit
         }
-    }
-
-    /// Shell-like words; a line with an unbalanced quote (`/improve i can't`) falls back to words
-    /// split at whitespace, because TEXT and TITLE arguments are raw text that needs no quoting.
-    private static func words(of raw: String) -> [ArgumentWord] {
-        if let words = try? ArgumentSplitter.split(raw) { return words }
-        var words: [ArgumentWord] = []
-        var current: (text: String, offset: Int)?
-        for (offset, character) in raw.enumerated() {
-            if character.isWhitespace {
-                if let word = current { words.append(ArgumentWord(text: word.text, offset: word.offset)) }
-                current = nil
-            } else {
-                current = ((current?.text ?? "") + String(character), current?.offset ?? offset)
-            }
-        }
-        if let word = current { words.append(ArgumentWord(text: word.text, offset: word.offset)) }
-        return words
     }
 }

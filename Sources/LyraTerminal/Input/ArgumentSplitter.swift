@@ -64,6 +64,24 @@ public enum ArgumentSplitter {
         return words
     }
 
+    /// Shell-like words, or, when a quote is unbalanced (`/improve i can't`), words split at
+    /// whitespace with quotes kept as typed: TEXT and TITLE arguments are raw text that needs no quoting.
+    public static func splitLeniently(_ line: String) -> [ArgumentWord] {
+        if let words = try? split(line) { return words }
+        var words: [ArgumentWord] = []
+        var current: ArgumentWord?
+        for (offset, character) in line.enumerated() {
+            if character.isWhitespace {
+                if let word = current { words.append(word) }
+                current = nil
+            } else {
+                current = ArgumentWord(text: (current?.text ?? "") + String(character), offset: current?.offset ?? offset)
+            }
+        }
+        if let word = current { words.append(word) }
+        return words
+    }
+
     /// The words' texts.
     public static func words(_ line: String) throws -> [String] {
         try split(line).map(\.text)

@@ -27,4 +27,11 @@ import Testing
         #expect(throws: ArgumentSplitError.unterminatedQuote("\"")) { try ArgumentSplitter.split("say \"hi") }
         #expect(throws: ArgumentSplitError.unterminatedQuote("'")) { try ArgumentSplitter.split("'x") }
     }
+
+    @Test func lenientSplittingKeepsAnUnbalancedQuoteAsTyped() {
+        let words = ArgumentSplitter.splitLeniently("i can't  go")
+        #expect(words.map(\.text) == ["i", "can't", "go"])
+        #expect(words.map(\.offset) == [0, 2, 9])
+        #expect(ArgumentSplitter.splitLeniently("'a b' c").map(\.text) == ["a b", "c"])
+    }
 }
