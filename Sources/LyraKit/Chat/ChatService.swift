@@ -2,7 +2,7 @@
 // save the user's message before sending it, retry of a failed turn, and the chat-id adoption rule.
 import Foundation
 
-/// Holds the current session and runs chat turns against a `ChatBackend`.
+/// Holds the current session and runs chat turns against a `ChatProvider`.
 ///
 /// A turn saves the user message first, marked `failed: true`, then sends it; the reply and
 /// `failed: false` are saved together when it arrives. So a failure, a cancellation or a crash
@@ -10,9 +10,11 @@ import Foundation
 public actor ChatService {
     /// Where sessions are kept.
     public let store: SessionStore
-    private let clock: any LyraClock
+    let clock: any LyraClock
     private var current: ChatSession?
     private var pendingTitle: String?
+    private var pendingSystem: String?
+    private var pendingModel: String?
 
     /// A service with no current session (the next turn starts one).
     /// - Parameters:
@@ -35,7 +37,17 @@ public actor ChatService {
     /// - Throws: `SessionError.emptyTitle` for a title that is blank.
     public func startNew(title: String?) throws {
         pendingTitle = try title.map(Self.validTitle)
+        // The new session keeps talking to the model in use; its system prompt starts empty.
+        pendingModel = current?.model ?? pendingModel
+        pendingSystem = nil
         current = nil
+    }
+
+    /// Like `startNew(title:)`, also choosing the new session's system prompt (`--system`).
+    /// - Throws: `SessionError.emptyTitle` for a title that is blank.
+    public func startNew(title: String?, system: String?) throws {
+        try startNew(title: title)
+        pendingSystem = system
     }
 
     /// Makes the session `reference` names current.
@@ -86,72 +98,62 @@ public actor ChatService {
         if current?.id == id { current = nil }
     }
 
-    // MARK: - Turns
+    // MARK: - System prompt and model
 
-    /// Sends `text` in the current session (creating it when there is none) and saves the reply.
-    /// - Throws: `ChatError.emptyMessage`; `SessionError`/`StorageError` when the message cannot be
-    ///   saved (then nothing was sent); the backend's error (`APIError`, `CancellationError`) after
-    ///   which the message stays saved with `failed: true`.
-    public func send(_ text: String, using backend: any ChatBackend) async throws -> ChatTurn {
-        guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw ChatError.emptyMessage }
-        let now = timestamp()
-        let base = current ?? ChatSession(title: pendingTitle ?? ChatSession.defaultTitle(for: text), createdAt: now)
-        let prompt = ChatMessage(role: .user, content: text, createdAt: now, failed: true)
-        let saved = try await store.update(base) { session in
-            session.messages.append(prompt)
-            session.updatedAt = max(session.updatedAt, now)
+    /// The system prompt of the current session, or the one the next session will get.
+    public var systemPrompt: String? { current.map(\.system) ?? pendingSystem }
+
+    /// The model saved in the current session, or the one the next session will get.
+    public var sessionModel: String? { current.map(\.model) ?? pendingModel }
+
+    /// Sets (or with nil removes) the current session's system prompt, saved at once; before the
+    /// first turn of a new session it is kept for that session.
+    /// - Throws: `SessionError` or `StorageError`.
+    public func setSystemPrompt(_ text: String?) async throws {
+        let clean = text.flatMap { $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : $0 }
+        guard let session = current else {
+            pendingSystem = clean
+            return
         }
+        let now = timestamp()
+        adopt(try await store.update(session) { stored in
+            stored.system = clean
+            stored.updatedAt = max(stored.updatedAt, now)
+        })
+    }
+
+    /// Saves `model` as the current session's model (or keeps it for the next new session).
+    /// - Throws: `SessionError` or `StorageError`.
+    public func setModel(_ model: String) async throws {
+        guard let session = current else {
+            pendingModel = model
+            return
+        }
+        adopt(try await store.update(session) { stored in stored.model = model })
+    }
+
+    // MARK: - Internal
+
+    /// The session a new message goes into: the current one, or a new one with the pending title,
+    /// system prompt and model.
+    func newOrCurrentSession(firstMessage text: String, at now: Date) -> ChatSession {
+        if let current { return current }
+        var session = ChatSession(title: pendingTitle ?? ChatSession.defaultTitle(for: text), createdAt: now)
+        session.system = pendingSystem
+        session.model = pendingModel
+        return session
+    }
+
+    /// Makes `saved` current after a write, unless another session was opened meanwhile.
+    func adopt(_ saved: ChatSession) {
+        guard current == nil || current?.id == saved.id else { return }
         current = saved
         pendingTitle = nil
-        return try await deliver(prompt, in: saved, using: backend)
+        pendingSystem = nil
+        pendingModel = nil
     }
 
-    /// Resends the last user message of the current session whose reply failed; on success its
-    /// `failed` flag is cleared and the reply saved right after it (the message is not duplicated).
-    /// - Throws: `ChatError.nothingToRetry`, storage errors, or the backend's error (the message stays failed).
-    public func retry(using backend: any ChatBackend) async throws -> ChatTurn {
-        guard let id = current?.id else { throw ChatError.nothingToRetry }
-        let session = try await store.load(id: id)
-        current = session
-        guard let prompt = session.lastFailedMessage else { throw ChatError.nothingToRetry }
-        return try await deliver(prompt, in: session, using: backend)
-    }
-
-    // MARK: - Private
-
-    /// Sends `prompt` (already saved as failed) and saves the reply with the prompt marked as sent.
-    private func deliver(_ prompt: ChatMessage, in session: ChatSession, using backend: any ChatBackend)
-        async throws -> ChatTurn {
-        try Task.checkCancellation()
-        let answer = try await backend.sendChatMessage(chatID: session.chatID, message: prompt.content)
-        let now = timestamp()
-        let reply = ChatMessage(role: .assistant, content: answer.assistantMessage, createdAt: now)
-        let adopted = answer.chatID?.value.trimmingCharacters(in: .whitespaces)
-        let saved = try await store.update(session) { stored in
-            Self.record(reply, answering: prompt, adopting: adopted, at: now, in: &stored)
-        }
-        current = saved
-        var sent = prompt
-        sent.failed = false
-        return ChatTurn(prompt: sent, reply: reply, session: saved)
-    }
-
-    /// Marks `prompt` as sent and puts `reply` right after it (at the end when the prompt is gone).
-    private static func record(_ reply: ChatMessage, answering prompt: ChatMessage, adopting chatID: String?,
-                               at now: Date, in session: inout ChatSession) {
-        if let index = session.messages.firstIndex(where: { $0.id == prompt.id }) {
-            session.messages[index].failed = false
-            session.messages.insert(reply, at: session.messages.index(after: index))
-        } else {
-            var restored = prompt
-            restored.failed = false
-            session.messages.append(contentsOf: [restored, reply])
-        }
-        if let chatID, !chatID.isEmpty, chatID != session.chatID { session.chatID = chatID }
-        session.updatedAt = max(session.updatedAt, now)
-    }
-
-    private func timestamp() -> Date {
+    func timestamp() -> Date {
         ChatTimestamp.truncatedToMilliseconds(clock.now())
     }
 

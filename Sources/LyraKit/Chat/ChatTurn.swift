@@ -9,11 +9,14 @@ public struct ChatTurn: Equatable, Sendable {
     public var reply: ChatMessage
     /// The session as saved after the turn.
     public var session: ChatSession
+    /// The model the server said answered, when it said so.
+    public var servedBy: String?
 
     /// Creates a turn.
-    public init(prompt: ChatMessage, reply: ChatMessage, session: ChatSession) {
+    public init(prompt: ChatMessage, reply: ChatMessage, session: ChatSession, servedBy: String? = nil) {
         self.prompt = prompt
         self.reply = reply
         self.session = session
+        self.servedBy = servedBy
     }
 }

@@ -33,15 +33,23 @@ public struct ConfigurationLoader: Sendable {
     /// environment) and the user id (made and stored on first need).
     /// - Throws: `ConfigurationError.invalidValue` naming the key and its source, or `StorageError`.
     public func load() throws -> LyraConfiguration {
-        let fileValues = try ConfigFile(directories: directories).read()
+        let configFile = ConfigFile(directories: directories)
+        let fileValues = try configFile.read()
+        let structure = try configFile.readStructured()
         let needsCredentials = [SettingKey.token, .apphudAPIKey].contains { explicitValue(for: $0) == nil }
-        let credentials = needsCredentials ? try CredentialStore(directories: directories).load() : .init()
+        let store = CredentialStore(directories: directories)
+        // Provider keys are looked up in the file too; when no other secret needs it, a file that
+        // cannot be used only leaves those keys unset (a 401 then names the variable to set).
+        let credentials = needsCredentials ? try store.load() : (try? store.load()) ?? .init()
         let resolver = SettingResolver(
             explicit: explicitValue(for:), fileValues: fileValues, credentials: credentials)
         var configuration = LyraConfiguration(userID: "")
         try resolver.apply(to: &configuration, workingDirectory: workingDirectory(), home: environment["HOME"])
         try resolveUserID(into: &configuration, resolver: resolver)
         resolveLocale(into: &configuration, resolver: resolver)
+        configuration.providers = structure.providers
+        configuration.roles = structure.roles
+        configuration.providerKeys = credentials.providerKeys
         return configuration
     }
 

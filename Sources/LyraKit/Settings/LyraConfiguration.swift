@@ -46,6 +46,20 @@ public struct LyraConfiguration: Sendable, Equatable {
     public var rateURL: URL?
     /// Whether the rate prompt may be shown.
     public var ratePromptEnabled: Bool
+    /// The model setting (`PROVIDER:MODEL` or a bare model), when one is configured.
+    public var model: String?
+    /// The model `/improve` uses, when configured.
+    public var writingModel: String?
+    /// How many earlier messages a model receives (0: all of them).
+    public var contextMessages: Int = 0
+    /// How replies are shown on a terminal.
+    public var render: RenderMode = .markdown
+    /// Providers from config.json's `providers` object, by name.
+    public var providers: [String: ProviderSettings] = [:]
+    /// Named system prompts from config.json's `roles` object.
+    public var roles: [String: String] = [:]
+    /// API keys of providers from the credentials file, by provider name.
+    public var providerKeys: [String: String] = [:]
     /// Where each value came from; keys not listed came from `.default`.
     public var sources: [SettingKey: SettingSource]
 
@@ -103,6 +117,10 @@ public struct LyraConfiguration: Sendable, Equatable {
         case .allowInsecureHTTP: return allowInsecureHTTP ? "true" : "false"
         case .rateURL: return rateURL?.absoluteString ?? "(not set)"
         case .ratePromptEnabled: return ratePromptEnabled ? "true" : "false"
+        case .model: return model ?? "(not set)"
+        case .writingModel: return writingModel ?? "(the current model)"
+        case .contextMessages: return contextMessages == 0 ? "0 (all)" : String(contextMessages)
+        case .render: return render.rawValue
         }
     }
 

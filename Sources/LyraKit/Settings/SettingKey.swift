@@ -7,6 +7,7 @@ public enum SettingKey: String, CaseIterable, Sendable, Hashable {
     case baseURL, token, userID, appID, locale, apphudURL, apphudAPIKey, placement
     case videoDirectory, videoPollInterval, videoMaxPolls, purchasePollInterval, purchaseTimeout
     case premium, allowInsecureHTTP, rateURL, ratePromptEnabled
+    case model, writingModel, contextMessages, render
 
     /// The kind of value a setting takes, which decides how it is validated and stored.
     public enum ValueKind: Sendable, Equatable {
@@ -22,6 +23,10 @@ public enum SettingKey: String, CaseIterable, Sendable, Hashable {
         case positiveInteger
         /// `1`/`0`/`true`/`false`.
         case boolean
+        /// A whole number, 0 or more.
+        case nonNegativeInteger
+        /// `markdown` or `plain`.
+        case renderMode
     }
 
     /// The key's name in config.json (and in `/settings set`).
@@ -47,6 +52,10 @@ public enum SettingKey: String, CaseIterable, Sendable, Hashable {
         case .allowInsecureHTTP: return "LYRA_ALLOW_INSECURE_HTTP"
         case .rateURL: return "LYRA_RATE_URL"
         case .ratePromptEnabled: return "LYRA_RATE_PROMPT"
+        case .model: return "LYRA_MODEL"
+        case .writingModel: return "LYRA_WRITING_MODEL"
+        case .contextMessages: return "LYRA_CONTEXT_MESSAGES"
+        case .render: return "LYRA_RENDER"
         }
     }
 
@@ -57,11 +66,13 @@ public enum SettingKey: String, CaseIterable, Sendable, Hashable {
     public var valueKind: ValueKind {
         switch self {
         case .baseURL, .apphudURL, .rateURL: return .url
-        case .token, .userID, .appID, .locale, .apphudAPIKey, .placement: return .text
+        case .token, .userID, .appID, .locale, .apphudAPIKey, .placement, .model, .writingModel: return .text
         case .videoDirectory: return .path
         case .videoPollInterval, .purchasePollInterval, .purchaseTimeout: return .positiveSeconds
         case .videoMaxPolls: return .positiveInteger
         case .premium, .allowInsecureHTTP, .ratePromptEnabled: return .boolean
+        case .contextMessages: return .nonNegativeInteger
+        case .render: return .renderMode
         }
     }
 

@@ -67,6 +67,10 @@ struct SettingResolver {
         configuration.allowInsecureHTTP = try value(.allowInsecureHTTP, Parse.boolean) ?? false
         configuration.rateURL = try value(.rateURL, Parse.url)
         configuration.ratePromptEnabled = try value(.ratePromptEnabled, Parse.boolean) ?? true
+        configuration.model = try value(.model, Parse.text)
+        configuration.writingModel = try value(.writingModel, Parse.text)
+        configuration.contextMessages = try value(.contextMessages, Parse.nonNegativeInteger) ?? 0
+        configuration.render = try value(.render, Parse.renderMode) ?? .markdown
         configuration.sources.merge(sources) { _, new in new }
     }
 

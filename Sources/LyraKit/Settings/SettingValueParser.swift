@@ -35,6 +35,22 @@ enum SettingValueParser {
         return value
     }
 
+    /// A whole number, 0 or more.
+    static func nonNegativeInteger(_ raw: String) throws(Failure) -> Int {
+        guard let value = Int(raw), value >= 0 else {
+            throw Failure(reason: "must be a whole number, 0 or more")
+        }
+        return value
+    }
+
+    /// `markdown` or `plain` (any case).
+    static func renderMode(_ raw: String) throws(Failure) -> RenderMode {
+        guard let mode = RenderMode(rawValue: raw.lowercased()) else {
+            throw Failure(reason: "must be markdown or plain")
+        }
+        return mode
+    }
+
     /// `1`, `0`, `true`, `false` (any case; `yes`/`no`/`on`/`off` too).
     static func boolean(_ raw: String) throws(Failure) -> Bool {
         switch raw.lowercased() {
@@ -58,6 +74,8 @@ enum SettingValueParser {
         case .positiveSeconds: return .number(try positiveSeconds(raw))
         case .positiveInteger: return .number(Double(try positiveInteger(raw)))
         case .boolean: return .bool(try boolean(raw))
+        case .nonNegativeInteger: return .number(Double(try nonNegativeInteger(raw)))
+        case .renderMode: return .string(try renderMode(raw).rawValue)
         }
     }
 

@@ -1,4 +1,5 @@
-// config.json: a flat JSON object of user settings in `<config>/lyra/`, written atomically.
+// config.json: a JSON object of user settings in `<config>/lyra/`, written atomically. Settings are
+// scalars; `providers` and `roles` hold objects (SPEC §8) and are kept as they are on rewrite.
 import Foundation
 
 /// Reads and writes `config.json`.
@@ -16,13 +17,31 @@ public struct ConfigFile: Sendable {
         self.fileURL = fileURL
     }
 
-    /// All values in the file; a missing or blank file is empty. JSON `null` values are skipped.
+    /// The members whose values are objects rather than scalars.
+    public static let structuredKeys: Set<String> = ["providers", "roles"]
+
+    /// All scalar values in the file; a missing or blank file is empty. JSON `null` values and the
+    /// structured members (`providers`, `roles`) are skipped.
     /// - Throws: `StorageError.malformedFile` naming the path (and the key, when one is at fault).
     public func read() throws -> [String: ConfigValue] {
-        guard let data = try AtomicFile.readIfPresent(fileURL) else { return [:] }
-        if data.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x09 || $0 == 0x0D }) { return [:] }
+        guard let data = try contents() else { return [:] }
         do {
-            return try JSONDecoder().decode([String: ConfigValue?].self, from: data).compactMapValues { $0 }
+            let members = try JSONDecoder().decode([String: Member].self, from: data)
+            var values: [String: ConfigValue] = [:]
+            for (key, member) in members {
+                switch member {
+                case .value(let value): values[key] = value
+                case .null: continue
+                case .structured:
+                    guard Self.structuredKeys.contains(key) else {
+                        throw StorageError.malformedFile(
+                            path: fileURL.path, reason: "the value of '\(key)' must be a string, number or boolean")
+                    }
+                }
+            }
+            return values
+        } catch let error as StorageError {
+            throw error
         } catch let DecodingError.typeMismatch(_, context) {
             throw malformed(context, fallback: "expected a JSON object of strings, numbers and booleans")
         } catch let DecodingError.dataCorrupted(context) {
@@ -32,14 +51,36 @@ public struct ConfigFile: Sendable {
         }
     }
 
-    /// Replaces the file with `values` (sorted keys, pretty-printed), creating the directory (0700).
+    /// The `providers` and `roles` objects (empty when absent).
+    /// - Throws: `StorageError.malformedFile` when one of them does not have the documented shape.
+    public func readStructured() throws -> ConfigStructure {
+        guard let data = try contents() else { return ConfigStructure() }
+        do {
+            return try JSONDecoder().decode(ConfigStructure.self, from: data)
+        } catch {
+            let reason = "'providers' must be an object like {\"work\": {\"kind\": \"openai\", \"baseURL\": \"https://…\"}} "
+                + "and 'roles' an object of names and prompts"
+            throw StorageError.malformedFile(path: fileURL.path, reason: reason)
+        }
+    }
+
+    /// Replaces the settings with `values` (sorted keys, pretty-printed), keeping the structured
+    /// members as they are, creating the directory (0700).
     public func write(_ values: [String: ConfigValue]) throws {
         try XDGDirectories.ensureDirectory(fileURL.deletingLastPathComponent())
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let data: Data
+        var data: Data
         do {
             data = try encoder.encode(values)
+            if let kept = try keptStructuredMembers(), !kept.isEmpty {
+                var merged = try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
+                merged.merge(kept) { _, structured in structured }
+                data = try JSONSerialization.data(
+                    withJSONObject: merged, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+            }
+        } catch let error as StorageError {
+            throw error
         } catch {
             throw StorageError.malformedFile(path: fileURL.path, reason: "cannot encode settings")
         }
@@ -51,6 +92,38 @@ public struct ConfigFile: Sendable {
         var values = try read()
         values[key] = value
         try write(values)
+    }
+
+    /// The file's bytes; nil when it is missing or blank.
+    private func contents() throws -> Data? {
+        guard let data = try AtomicFile.readIfPresent(fileURL) else { return nil }
+        if data.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x09 || $0 == 0x0D }) { return nil }
+        return data
+    }
+
+    /// The structured members of the current file, as parsed JSON, to write back unchanged.
+    private func keptStructuredMembers() throws -> [String: Any]? {
+        guard let data = try contents(),
+              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return nil }
+        return object.filter { Self.structuredKeys.contains($0.key) }
+    }
+
+    /// One member of the file: a scalar setting, null, or an object/array.
+    private enum Member: Decodable {
+        case value(ConfigValue)
+        case null
+        case structured
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if container.decodeNil() {
+                self = .null
+            } else if let value = try? container.decode(ConfigValue.self) {
+                self = .value(value)
+            } else {
+                self = .structured
+            }
+        }
     }
 
     private func malformed(_ context: DecodingError.Context, fallback: String) -> StorageError {

@@ -18,11 +18,34 @@ public struct CredentialStore: Sendable {
         public var token: String?
         /// The Apphud API key.
         public var apphudAPIKey: String?
+        /// Model providers' keys: `{"providers": {"work": {"apiKey": "…"}}}` (SPEC §8).
+        public var providers: [String: ProviderKey]?
+
+        /// One provider's entry.
+        public struct ProviderKey: Codable, Equatable, Sendable {
+            /// The API key.
+            public var apiKey: String?
+
+            /// Creates an entry.
+            public init(apiKey: String?) { self.apiKey = apiKey }
+        }
 
         /// Creates a credentials value.
-        public init(token: String? = nil, apphudAPIKey: String? = nil) {
+        public init(token: String? = nil, apphudAPIKey: String? = nil, providers: [String: ProviderKey]? = nil) {
             self.token = token
             self.apphudAPIKey = apphudAPIKey
+            self.providers = providers
+        }
+
+        /// The non-empty provider keys, by lower-case provider name.
+        public var providerKeys: [String: String] {
+            var keys: [String: String] = [:]
+            for (name, entry) in providers ?? [:] {
+                if let key = entry.apiKey?.trimmingCharacters(in: .whitespacesAndNewlines), !key.isEmpty {
+                    keys[name.lowercased()] = key
+                }
+            }
+            return keys
         }
     }
 

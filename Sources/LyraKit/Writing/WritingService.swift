@@ -30,13 +30,14 @@ public actor WritingService {
         }
     }
 
-    /// Applies `mode` to `text`.
+    /// Applies `mode` to `text`; a backend that streams hands pieces of the result to `onText`.
     /// - Throws: `WritingError` for a request that cannot be sent, `APIError` from the backend,
     ///   `CancellationError` when the task was cancelled before sending.
-    public func apply(_ mode: WritingMode, to text: String) async throws -> WritingResult {
+    public func apply(_ mode: WritingMode, to text: String,
+                      onText: @escaping @Sendable (String) -> Void = { _ in }) async throws -> WritingResult {
         let request = try Self.request(text: text, mode: mode)
         try Task.checkCancellation()
-        let response = try await backend.improveText(request)
+        let response = try await backend.improveText(request, onText: onText)
         return WritingResult(original: text, mode: request.mode, text: response.resultText)
     }
 }

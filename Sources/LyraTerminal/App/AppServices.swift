@@ -34,6 +34,7 @@ public final class AppServices {
         self.environment = environment
         var flags: [SettingKey: String] = [:]
         if let baseURL = options.baseURL { flags[.baseURL] = baseURL }
+        if options.plain { flags[.render] = RenderMode.plain.rawValue }
         self.flags = flags.merging(overrides) { _, forced in forced }
         self.directories = XDGDirectories(environment: environment)
         self.clock = clock

@@ -26,3 +26,18 @@ extension StorageError: StatusCarryingError {
         }
     }
 }
+
+extension ChatSetupError: StatusCarryingError {
+    /// No model and no backend: nothing usable is configured.
+    public var exitStatus: ExitStatus { .usage }
+}
+
+extension ProviderError: StatusCarryingError {
+    /// A provider that does not exist or has no base URL is a configuration problem; the rest fail the line.
+    public var exitStatus: ExitStatus {
+        switch self {
+        case .unknownProvider, .missingBaseURL, .noModel: return .usage
+        default: return .lineFailed
+        }
+    }
+}

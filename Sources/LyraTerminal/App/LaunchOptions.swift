@@ -30,6 +30,12 @@ public struct LaunchOptions: Sendable, Equatable {
     public var echo = false
     public var noColor = false
     public var quiet = false
+    /// `--model M`: the model for this run (`PROVIDER:MODEL` or a bare model).
+    public var model: String?
+    /// `--system TEXT`: the system prompt of the session this run starts.
+    public var system: String?
+    /// `--plain`: replies as raw text, no Markdown rendering.
+    public var plain = false
 
     /// Options with every default.
     public init() {}
@@ -60,6 +66,9 @@ extension LaunchOptions {
           --echo            script: print each input line (prefixed '> ') before running it
           --no-color        no ANSI styling
           -q, --quiet       no banner, hints or progress lines
+          --model M         the model for this run: PROVIDER:MODEL (app, openai, ollama, demo, or from config.json)
+          --system TEXT     the system prompt of the new session
+          --plain           show replies as raw text (no Markdown rendering)
 
         exit status: 0 success · 1 a line failed · 2 usage or configuration error · 3 stopped by --bail · 130 interrupted
         """
@@ -92,6 +101,9 @@ extension LaunchOptions {
             case "--echo": options.echo = true
             case "--no-color": options.noColor = true
             case "-q", "--quiet": options.quiet = true
+            case "--model": options.model = try value()
+            case "--system": options.system = try value()
+            case "--plain": options.plain = true
             case "-c": lines.append(try value())
             case "-f": options.action = .file(try value())
             case "--completions": options.action = .completions(try value())

@@ -1,5 +1,6 @@
-// `--session REF` and `--continue` (SPEC §1): open the session before the first line runs.
-// Without them nothing is read at start-up; a new session is created by the first message.
+// `--session REF`, `--continue` and `--system TEXT` (SPEC §1, §8): open the session and set its
+// system prompt before the first line runs. Without them nothing is read at start-up; a new
+// session is created by the first message.
 import Foundation
 import LyraKit
 
@@ -7,18 +8,20 @@ import LyraKit
 @MainActor
 public enum ChatLaunch {
     /// Opens `--session REF` or, for `--continue`, the most recently updated session (none yet:
-    /// the run starts a new one). Sets the prompt's title and the completion titles.
+    /// the run starts a new one), then applies `--system`. Sets the prompt's title and the completion titles.
     /// - Throws: `SessionError` (no such session, ambiguous, damaged) or `StorageError`; the caller exits 2.
     public static func openRequestedSession(context: CommandContext) async throws {
         let options = context.services.options
-        guard options.sessionReference != nil || options.continueLatest else { return }
         let chat = context.services.chatService()
-        if let reference = options.sessionReference {
-            try await chat.open(reference)
-        } else {
-            try await chat.openMostRecent()
+        if options.sessionReference != nil || options.continueLatest {
+            if let reference = options.sessionReference {
+                try await chat.open(reference)
+            } else {
+                try await chat.openMostRecent()
+            }
+            context.sessionTitle = await chat.title
+            SessionCompletion.update(try await chat.store.list().sessions, in: context)
         }
-        context.sessionTitle = await chat.title
-        SessionCompletion.update(try await chat.store.list().sessions, in: context)
+        if let system = options.system { try await chat.setSystemPrompt(system) }
     }
 }

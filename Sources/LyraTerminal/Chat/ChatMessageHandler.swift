@@ -1,5 +1,5 @@
 // Plain lines are chat turns (SPEC §2): the handler the line interpreter calls for them. The
-// backend is resolved first, so a missing base URL fails (exit 2) before anything is saved.
+// provider is resolved first, so a missing configuration fails (exit 2) before anything is saved.
 import Foundation
 import LyraKit
 
@@ -9,11 +9,10 @@ public final class ChatMessageHandler: MessageHandling {
     /// A handler using the services of the context it is called with.
     public init() {}
 
-    /// Sends `text` and prints the reply.
-    /// - Throws: `APIError` (the message stays saved with `failed: true`), `ChatError`, `SessionError`, `StorageError`.
+    /// Sends `text` and shows the reply as it streams.
+    /// - Throws: provider errors (the message stays saved with `failed: true`), `ChatError`, `SessionError`, `StorageError`.
     public func send(_ text: String, context: CommandContext) async throws {
-        let backend = try context.services.apiClient()
         let chat = context.services.chatService()
-        try await ChatTurnPresenter.run(context, chat: chat) { try await chat.send(text, using: backend) }
+        try await ChatTurnPresenter.run(context, chat: chat) { options in try await chat.send(text, options: options) }
     }
 }

@@ -1,5 +1,6 @@
-// Shows a chat turn: the spinner while waiting (interactive, stderr a TTY, not quiet), then the
-// reply as a bubble (interactive) or as exactly its text and one newline (script).
+// Runs a chat turn and shows it: the spinner while waiting (interactive, stderr a TTY, not quiet),
+// the reply as it streams (ReplyStreamView), then on a terminal a muted line with the model, the
+// tokens and the speed, and a note when the reply was cut at the model's token limit.
 import Foundation
 import LyraKit
 
@@ -9,37 +10,65 @@ enum ChatTurnPresenter {
     /// The spinner's label while a reply is awaited.
     static let waitingLabel = "waiting for reply"
 
-    /// Runs `work` (a send or a retry of `chat`) with a spinner, prints the reply and keeps the prompt's title current.
-    /// - Throws: what `work` throws, after the spinner is cleared and the title updated.
+    /// Runs `work` (a send or a retry of `chat`) with the options of the current model, showing the
+    /// reply as it arrives, and keeps the prompt's title current.
+    /// - Throws: what `work` throws, after what arrived was shown and the title updated.
     static func run(_ context: CommandContext, chat: ChatService,
-                    _ work: @escaping @Sendable () async throws -> ChatTurn) async throws {
+                    _ work: @escaping @Sendable (ChatTurnOptions) async throws -> ChatTurn) async throws {
+        let route = try await context.services.chatRoute()
         let terminal = context.terminal
         let spinner = Spinner(console: context.console, theme: context.theme,
                               enabled: context.isInteractive && terminal.stderrIsTTY && !context.quiet,
                               width: { terminal.width })
+        let view = ReplyStreamView(context: context, spinner: spinner, render: route.render)
+        let (pieces, feed) = AsyncStream.makeStream(of: String.self)
+        let renderer = Task { @MainActor in
+            for await piece in pieces { view.show(piece) }
+        }
+        let options = ChatTurnOptions(provider: route.provider, model: route.model,
+                                      contextMessages: route.contextMessages) { feed.yield($0) }
         spinner.start(waitingLabel)
+        let started = ContinuousClock.now
         let turn: ChatTurn
         do {
-            turn = try await work()
+            turn = try await work(options)
         } catch {
-            spinner.stop()
+            feed.finish()
+            await renderer.value
+            view.finish(completed: false)
             context.sessionTitle = await chat.title
             throw error
         }
-        spinner.stop()
+        feed.finish()
+        await renderer.value
+        view.finish(completed: true)
         context.sessionTitle = turn.session.title
         SessionCompletion.remember(turn.session.title, in: context)
-        show(turn.reply, context: context)
+        showFooter(turn, context: context, elapsed: view.firstPieceAt.map { ContinuousClock.now - $0 }
+            ?? ContinuousClock.now - started)
         context.services.recordSuccessfulChatReply(context: context)
     }
 
-    /// Prints a reply: a bubble in the REPL, the bare sanitised text and one newline in a script.
-    static func show(_ reply: ChatMessage, context: CommandContext) {
-        if context.isInteractive {
-            context.console.writeLine(MessageBubble.render(
-                reply.content, role: .assistant, width: context.terminal.width, theme: context.theme))
-        } else {
-            context.console.write(TextSanitizer.sanitize(reply.content) + "\n")
+    /// On a terminal (not quiet): `model · N tokens · X tok/s`, and a warning for a reply cut at the token limit.
+    private static func showFooter(_ turn: ChatTurn, context: CommandContext, elapsed: Duration) {
+        if turn.reply.finishReason == "length" {
+            if context.isInteractive {
+                context.console.writeLine(context.theme.paint(ReplyFooter.cutAtLimit, .warning))
+            } else if !context.quiet {
+                context.console.writeErrorLine("lyra: line \(context.lineNumber): \(ReplyFooter.cutAtLimit)")
+            }
         }
+        guard context.isInteractive, !context.quiet,
+              let line = ReplyFooter.line(model: turn.reply.model ?? turn.servedBy, usage: turn.reply.usage,
+                                          seconds: elapsed.seconds) else { return }
+        context.console.writeLine(context.theme.paint(line, .muted))
+    }
+}
+
+extension Duration {
+    /// The duration in seconds, as a floating-point number.
+    var seconds: Double {
+        let parts = components
+        return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
     }
 }

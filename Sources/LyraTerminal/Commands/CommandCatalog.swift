@@ -10,6 +10,8 @@ public enum CommandCatalog {
             NewCommand(),
             SessionsCommand(),
             RetryCommand(),
+            ModelCommand(),
+            SystemCommand(),
             ImproveCommand(),
             VideoCommand(),
             SubscribeCommand(),

@@ -7,7 +7,7 @@ import Synchronization
 public final class CompletionData: Sendable {
     /// The kinds of names that commands complete.
     public enum Kind: String, Sendable {
-        case commandNames, sessionTitles, templateIDs
+        case commandNames, sessionTitles, templateIDs, providerNames, modelIDs, roleNames
     }
 
     private let storage = Mutex<[Kind: [String]]>([:])

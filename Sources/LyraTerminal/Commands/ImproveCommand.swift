@@ -48,35 +48,48 @@ public struct ImproveCommand: Command {
     public func run(_ arguments: CommandArguments, context: CommandContext) async throws -> CommandResult {
         let invocation = try ImproveInvocation.parse(arguments)
         let text = try await Self.text(for: invocation.text, context: context)
-        let service = try context.services.writingService()
+        let service = try await context.services.writingService()
         let terminal = context.terminal
         let spinner = Spinner(console: context.console, theme: context.theme,
-                              enabled: context.isInteractive && terminal.stderrIsTTY,
+                              enabled: context.isInteractive && terminal.stderrIsTTY && !context.quiet,
                               width: { terminal.width })
+        // A model streams the result: shown as it arrives (raw text), the diff after it.
+        let view = ReplyStreamView(context: context, spinner: spinner, render: .plain)
+        let (pieces, feed) = AsyncStream.makeStream(of: String.self)
+        let renderer = Task { @MainActor in
+            for await piece in pieces { view.show(piece) }
+        }
         spinner.start(invocation.mode.progressLabel)
         let result: WritingResult
         do {
-            result = try await service.apply(invocation.mode, to: text)
+            result = try await service.apply(invocation.mode, to: text) { feed.yield($0) }
         } catch {
-            spinner.stop()
+            feed.finish()
+            await renderer.value
+            view.finish(completed: false)
             throw error
         }
-        spinner.stop()
+        feed.finish()
+        await renderer.value
+        let streamed = view.receivedText
+        view.finish(completed: streamed)
         if context.isInteractive {
-            Self.show(result, context: context)
-        } else {
+            Self.show(result, context: context, streamed: streamed)
+        } else if !streamed {
             context.console.write(TextSanitizer.sanitize(result.text) + "\n")
         }
         return .proceed
     }
 
-    /// The result in a bubble, then what changed as a word diff.
+    /// The result in a bubble (unless it was already shown as it streamed), then what changed as a word diff.
     @MainActor
-    static func show(_ result: WritingResult, context: CommandContext) {
+    static func show(_ result: WritingResult, context: CommandContext, streamed: Bool = false) {
         let theme = context.theme
         let improved = TextSanitizer.sanitize(result.text)
-        context.console.writeLine(MessageBubble.render(improved, role: .assistant,
-                                                       width: context.terminal.width, theme: theme))
+        if !streamed {
+            context.console.writeLine(MessageBubble.render(improved, role: .assistant,
+                                                           width: context.terminal.width, theme: theme))
+        }
         let diff = WordDiff(old: TextSanitizer.sanitize(result.original), new: improved)
         guard diff.hasChanges else {
             context.hint("no changes")

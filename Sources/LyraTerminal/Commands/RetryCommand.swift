@@ -9,7 +9,8 @@ public struct RetryCommand: Command {
     public let usage = "/retry"
     public let details = """
         Works on the current session (use --continue or /sessions switch to pick up an earlier one).
-        The message is not duplicated: on success it is marked as sent and the reply saved after it.
+        The message is not duplicated: on success it is marked as sent and the reply saved after it,
+        replacing a reply that was cut off (Ctrl-C, a dropped stream).
         """
 
     /// The command.
@@ -22,8 +23,7 @@ public struct RetryCommand: Command {
         guard arguments.words.isEmpty, arguments.block == nil else { throw CommandError.usage("usage: \(usage)") }
         let chat = context.services.chatService()
         guard await chat.session?.lastFailedMessage != nil else { throw ChatError.nothingToRetry }
-        let backend = try context.services.apiClient()
-        try await ChatTurnPresenter.run(context, chat: chat) { try await chat.retry(using: backend) }
+        try await ChatTurnPresenter.run(context, chat: chat) { options in try await chat.retry(options: options) }
         return .proceed
     }
 }

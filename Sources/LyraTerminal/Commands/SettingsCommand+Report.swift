@@ -110,6 +110,10 @@ enum SettingsReport {
         case .premium: return configuration.premium ?? NSNull()
         case .allowInsecureHTTP: return configuration.allowInsecureHTTP
         case .ratePromptEnabled: return configuration.ratePromptEnabled
+        case .model: return configuration.model ?? NSNull()
+        case .writingModel: return configuration.writingModel ?? NSNull()
+        case .contextMessages: return configuration.contextMessages
+        case .render: return configuration.render.rawValue
         case .videoMaxPolls: return configuration.videoMaxPolls
         case .videoPollInterval: return number(configuration.videoPollInterval)
         case .purchasePollInterval: return number(configuration.purchasePollInterval)

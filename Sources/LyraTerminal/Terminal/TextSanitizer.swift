@@ -5,7 +5,7 @@
 /// write the clipboard or reorder what the user sees; keeps `\n` and `\t`.
 public enum TextSanitizer {
     /// Where the scanner is: in plain text or inside a sequence being removed.
-    private enum State {
+    enum State {
         /// Plain text.
         case text
         /// After ESC, before the sequence's kind is known.
@@ -58,7 +58,7 @@ public enum TextSanitizer {
     }
 
     /// The scalar starting at `index` and its length in bytes (the input is valid UTF-8).
-    private static func decodeScalar(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (UInt32, Int) {
+    static func decodeScalar(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (UInt32, Int) {
         let lead = UInt32(bytes[index])
         let length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
         guard length > 1, index + length <= bytes.count else { return (lead, 1) }
@@ -70,7 +70,7 @@ public enum TextSanitizer {
     }
 
     /// Advances the state machine by one scalar; `keep` says whether the scalar is output.
-    private static func step(_ state: State, _ value: UInt32) -> (next: State, keep: Bool) {
+    static func step(_ state: State, _ value: UInt32) -> (next: State, keep: Bool) {
         switch state {
         case .text:
             return textStep(value)

@@ -58,3 +58,15 @@ final class ScriptedChatBackend: ChatBackend {
         }
     }
 }
+
+extension ChatService {
+    /// A turn answered by `backend` through the app provider (the seam the app backend uses).
+    func send(_ text: String, using backend: any ChatBackend) async throws -> ChatTurn {
+        try await send(text, options: ChatTurnOptions(provider: AppChatProvider(backend: backend)))
+    }
+
+    /// A retry answered by `backend` through the app provider.
+    func retry(using backend: any ChatBackend) async throws -> ChatTurn {
+        try await retry(options: ChatTurnOptions(provider: AppChatProvider(backend: backend)))
+    }
+}

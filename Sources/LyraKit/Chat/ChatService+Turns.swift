@@ -1,0 +1,102 @@
+// Chat turns: the user's message is saved (failed) before it is sent, the reply streams in piece
+// by piece, and whatever arrived is saved — complete, or marked incomplete when cut off (SPEC §8).
+import Foundation
+
+extension ChatService {
+    /// Sends `text` in the current session (creating it when there is none) and saves the reply.
+    /// - Throws: `ChatError.emptyMessage`; `SessionError`/`StorageError` when the message cannot be
+    ///   saved (then nothing was sent); the provider's error or `CancellationError`, after which the
+    ///   message stays saved with `failed: true` and any partial reply is saved as incomplete.
+    public func send(_ text: String, options: ChatTurnOptions) async throws -> ChatTurn {
+        guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw ChatError.emptyMessage }
+        let now = timestamp()
+        let prompt = ChatMessage(role: .user, content: text, createdAt: now, failed: true)
+        let saved = try await store.update(newOrCurrentSession(firstMessage: text, at: now)) { session in
+            session.messages.append(prompt)
+            session.updatedAt = max(session.updatedAt, now)
+        }
+        adopt(saved)
+        return try await deliver(prompt, in: saved, options: options)
+    }
+
+    /// Resends the last user message of the current session whose reply failed; on success its
+    /// `failed` flag is cleared and the reply saved right after it, replacing an incomplete reply.
+    /// - Throws: `ChatError.nothingToRetry`, storage errors, or the provider's error (the message stays failed).
+    public func retry(options: ChatTurnOptions) async throws -> ChatTurn {
+        guard let id = session?.id else { throw ChatError.nothingToRetry }
+        let session = try await store.load(id: id)
+        adopt(session)
+        guard let prompt = session.lastFailedMessage else { throw ChatError.nothingToRetry }
+        return try await deliver(prompt, in: session, options: options)
+    }
+
+    // MARK: - Private
+
+    /// Streams the reply to `prompt` (already saved as failed) and saves it.
+    private func deliver(_ prompt: ChatMessage, in session: ChatSession, options: ChatTurnOptions)
+        async throws -> ChatTurn {
+        try Task.checkCancellation()
+        let provider = options.provider
+        let request = ChatProviderRequest(
+            model: options.model?.model ?? "",
+            system: provider.keepsHistoryServerSide ? nil : session.system,
+            history: provider.keepsHistoryServerSide
+                ? [] : ChatHistory.messages(before: prompt.id, in: session, limit: options.contextMessages),
+            message: prompt.content, conversationID: session.chatID)
+        var received = ReceivedReply()
+        do {
+            for try await event in provider.streamReply(to: request) {
+                received.apply(event, onText: options.onText)
+            }
+            if received.completion == nil {
+                if Task.isCancelled { throw CancellationError() }
+                throw ProviderError.streamCutOff(reason: "the server ended the stream before the reply was complete")
+            }
+        } catch {
+            if !received.text.isEmpty {
+                _ = try? await save(received, answering: prompt, in: session, model: options.model)
+            }
+            throw error
+        }
+        return try await save(received, answering: prompt, in: session, model: options.model)
+    }
+
+    /// Saves what arrived (complete or not) after `prompt` and returns the turn.
+    private func save(_ received: ReceivedReply, answering prompt: ChatMessage, in session: ChatSession,
+                      model: ModelReference?) async throws -> ChatTurn {
+        let now = timestamp()
+        let complete = received.completion != nil
+        let reply = ChatMessage(
+            role: .assistant, content: received.text, createdAt: now,
+            model: model.map(\.description), incomplete: !complete,
+            finishReason: received.completion?.finishReason, usage: received.completion?.usage)
+        let saved = try await store.update(session) { stored in
+            ChatReplyRecord.record(reply, answering: prompt, complete: complete, conversationID: received.conversationID,
+                                   model: model.map(\.description), at: now, in: &stored)
+        }
+        adopt(saved)
+        var sent = prompt
+        sent.failed = !complete
+        return ChatTurn(prompt: sent, reply: reply, session: saved, servedBy: received.completion?.model)
+    }
+}
+
+/// The reply as it streams in.
+struct ReceivedReply {
+    var text = ""
+    var conversationID: String?
+    var completion: ChatCompletionInfo?
+
+    mutating func apply(_ event: ChatStreamEvent, onText: @Sendable (String) -> Void) {
+        switch event {
+        case .text(let piece):
+            guard !piece.isEmpty else { return }
+            text += piece
+            onText(piece)
+        case .conversationID(let id):
+            conversationID = id
+        case .finished(let info):
+            completion = info
+        }
+    }
+}

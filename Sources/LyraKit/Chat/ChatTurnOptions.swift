@@ -1,0 +1,24 @@
+// How one chat turn is run: which provider and model answer it, how much history goes with it,
+// and who sees the reply's text as it streams in.
+import Foundation
+
+/// The per-turn choices of a `ChatService.send`/`retry`.
+public struct ChatTurnOptions: Sendable {
+    /// The provider that answers.
+    public var provider: any ChatProvider
+    /// The model (saved in the session and on the reply); nil for the app backend's default.
+    public var model: ModelReference?
+    /// Only the last N earlier messages are sent (0: all).
+    public var contextMessages: Int
+    /// Called with each piece of the reply's text as it arrives, in order.
+    public var onText: @Sendable (String) -> Void
+
+    /// Creates options.
+    public init(provider: any ChatProvider, model: ModelReference? = nil, contextMessages: Int = 0,
+                onText: @escaping @Sendable (String) -> Void = { _ in }) {
+        self.provider = provider
+        self.model = model
+        self.contextMessages = contextMessages
+        self.onText = onText
+    }
+}

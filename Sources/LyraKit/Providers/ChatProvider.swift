@@ -1,0 +1,85 @@
+// The seam between a chat session and whatever answers it (SPEC §8): the app backend, or any
+// OpenAI-compatible model server. A provider takes the whole request and streams events back.
+import Foundation
+
+/// One chat turn as a provider sees it: the conversation so far and the new message.
+public struct ChatProviderRequest: Sendable, Equatable {
+    /// The model id on the provider's side (without the `PROVIDER:` prefix); empty for the app backend.
+    public var model: String
+    /// The session's system prompt, if any.
+    public var system: String?
+    /// Earlier messages of the session, oldest first, already filtered (SPEC §8 "Request").
+    public var history: [ChatMessage]
+    /// The new user message.
+    public var message: String
+    /// The app backend's chat id (history kept server-side); other providers ignore it.
+    public var conversationID: String
+
+    /// Creates a request.
+    public init(model: String, system: String?, history: [ChatMessage], message: String, conversationID: String) {
+        self.model = model
+        self.system = system
+        self.history = history
+        self.message = message
+        self.conversationID = conversationID
+    }
+}
+
+/// How a streamed reply ended, when it ended properly.
+public struct ChatCompletionInfo: Sendable, Equatable {
+    /// `stop`, `length`, … as the server said (nil when it did not say).
+    public var finishReason: String?
+    /// The model that answered, as the server named it.
+    public var model: String?
+    /// Token counts, when reported.
+    public var usage: TokenUsage?
+
+    /// Creates completion info.
+    public init(finishReason: String? = nil, model: String? = nil, usage: TokenUsage? = nil) {
+        self.finishReason = finishReason
+        self.model = model
+        self.usage = usage
+    }
+}
+
+/// What a provider reports while a reply streams.
+public enum ChatStreamEvent: Sendable, Equatable {
+    /// A piece of the reply's text, in order.
+    case text(String)
+    /// The conversation id the server uses from now on (the app backend's `chat_id`).
+    case conversationID(String)
+    /// The reply is complete (`[DONE]`, or a whole JSON answer).
+    case finished(ChatCompletionInfo)
+}
+
+/// Answers chat turns. Implementations are `Sendable` values or actors; the stream they return
+/// ends (or throws) when the reply is over, and stops the transfer when its consumer stops.
+public protocol ChatProvider: Sendable {
+    /// The provider's name, e.g. `ollama` (for messages and the saved model).
+    var name: String { get }
+    /// Whether the provider keeps history itself (the app backend) and takes no system prompt.
+    var keepsHistoryServerSide: Bool { get }
+    /// Streams the reply to `request`.
+    /// - Returns: events in order; a stream that ends without `.finished` was cut off.
+    ///   It throws the provider's error (`ProviderError`, `APIError`) when the turn fails.
+    func streamReply(to request: ChatProviderRequest) -> AsyncThrowingStream<ChatStreamEvent, any Error>
+}
+
+extension ChatProvider {
+    /// A stream fed by `produce` on its own task, cancelled as soon as the consumer stops listening.
+    static func makeStream(
+        _ produce: @escaping @Sendable (AsyncThrowingStream<ChatStreamEvent, any Error>.Continuation) async throws -> Void
+    ) -> AsyncThrowingStream<ChatStreamEvent, any Error> {
+        AsyncThrowingStream { continuation in
+            let task = Task {
+                do {
+                    try await produce(continuation)
+                    continuation.finish()
+                } catch {
+                    continuation.finish(throwing: error)
+                }
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+}

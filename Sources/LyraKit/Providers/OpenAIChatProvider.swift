@@ -1,0 +1,118 @@
+// An OpenAI-compatible model server as a chat provider (SPEC §8): `POST {baseURL}/chat/completions`
+// with the whole conversation, the reply read as Server-Sent Events (or a whole JSON answer), and
+// `GET {baseURL}/models`. Never sends `user_id`/`app_id`; the key goes only to the provider's origin.
+import Foundation
+
+/// Talks to Ollama, llama.cpp, vLLM, LM Studio, LiteLLM, OpenRouter, OpenAI…
+public struct OpenAIChatProvider: ChatProvider {
+    /// The provider's settings.
+    public let definition: ProviderDefinition
+    private let transport: any HTTPTransport
+    private let limits: HTTPStreamLimits
+
+    /// A provider for `definition` over `transport` (the shared libcurl transport by default).
+    public init(definition: ProviderDefinition, transport: any HTTPTransport = CurlTransport.shared,
+                limits: HTTPStreamLimits = HTTPStreamLimits()) {
+        self.definition = definition
+        self.transport = transport
+        self.limits = limits
+    }
+
+    public var name: String { definition.name }
+    public var keepsHistoryServerSide: Bool { false }
+
+    /// Streams the reply: text pieces, then `.finished` at `[DONE]` (or a whole JSON answer).
+    /// The stream throws `ProviderError` for error answers and error events, and
+    /// `.streamCutOff` when the body ends before `[DONE]`.
+    public func streamReply(to request: ChatProviderRequest) -> AsyncThrowingStream<ChatStreamEvent, any Error> {
+        let provider = self
+        return Self.makeStream { continuation in
+            let http = try provider.chatRequest(for: request)
+            let response = try await provider.transport.stream(http, limits: provider.limits)
+            guard response.head.isSuccess else {
+                let body = try await Self.collect(response.body, limit: 64 << 10)
+                throw ProviderError.forStatus(response.head.statusCode, body: body, provider: provider.definition,
+                                              model: request.model)
+            }
+            if Self.isEventStream(response.head) {
+                var reader = OpenAIStreamReader()
+                for try await chunk in response.body {
+                    for event in try reader.feed(chunk) { continuation.yield(event) }
+                    if reader.isDone { return }
+                }
+                for event in try reader.finish() { continuation.yield(event) }
+            } else {
+                let body = try await Self.collect(response.body, limit: 16 << 20)
+                for event in try OpenAIStreamReader.events(fromCompletion: body) { continuation.yield(event) }
+            }
+        }
+    }
+
+    /// The model ids the server offers (`GET {baseURL}/models`), in its order.
+    /// - Throws: `ProviderError` or `APIError`.
+    public func listModels() async throws -> [String] {
+        var request = HTTPRequest(method: .get, url: try endpoint("models"), timeout: RequestDeadline.effective(15))
+        addHeaders(to: &request)
+        let (body, head) = try await transport.send(request)
+        guard head.isSuccess else {
+            throw ProviderError.forStatus(head.statusCode, body: body, provider: definition, model: "")
+        }
+        do {
+            return try JSONDecoder().decode(OpenAIModelListDTO.self, from: body).ids
+        } catch {
+            throw ProviderError.invalidResponse("the model list is not the expected JSON")
+        }
+    }
+
+    // MARK: - Request
+
+    /// The chat request: system prompt, history, the new message; streamed with usage.
+    func chatRequest(for request: ChatProviderRequest) throws -> HTTPRequest {
+        guard !request.model.isEmpty else { throw ProviderError.noModel(provider: definition.name) }
+        var messages: [OpenAIChatMessageDTO] = []
+        if let system = request.system, !system.isEmpty { messages.append(.init(role: "system", content: system)) }
+        messages += request.history.map { OpenAIChatMessageDTO(role: $0.role.rawValue, content: $0.content) }
+        messages.append(.init(role: "user", content: request.message))
+        let body: Data
+        do {
+            body = try JSONEncoder().encode(OpenAIChatRequestDTO(model: request.model, messages: messages, stream: true))
+        } catch {
+            throw ProviderError.invalidResponse("cannot encode the request")
+        }
+        var http = HTTPRequest(method: .post, url: try endpoint("chat/completions"), body: .bytes(body),
+                               timeout: RequestDeadline.effective(600))
+        addHeaders(to: &http)
+        http.setHeader("Content-Type", "application/json")
+        http.setHeader("Accept", "text/event-stream, application/json")
+        return http
+    }
+
+    private func endpoint(_ path: String) throws -> URL {
+        guard let base = definition.baseURL else { throw ProviderError.missingBaseURL(provider: definition.name) }
+        var text = base.absoluteString
+        while text.hasSuffix("/") { text.removeLast() }
+        guard let url = URL(string: text + "/" + path) else { throw APIError.invalidURL }
+        return url
+    }
+
+    private func addHeaders(to request: inout HTTPRequest) {
+        request.setHeader("Accept", "application/json")
+        if let key = definition.apiKey { request.setHeader("Authorization", "Bearer " + key) }
+    }
+
+    // MARK: - Response
+
+    private static func isEventStream(_ head: HTTPResponseHead) -> Bool {
+        head.value(forHeader: "Content-Type")?.lowercased().contains("text/event-stream") ?? true
+    }
+
+    /// The whole body, at most `limit` bytes (the rest is not read).
+    private static func collect(_ body: AsyncThrowingStream<[UInt8], any Error>, limit: Int) async throws -> Data {
+        var data = Data()
+        for try await chunk in body {
+            data.append(contentsOf: chunk.prefix(max(0, limit - data.count)))
+            if data.count >= limit { break }
+        }
+        return data
+    }
+}

@@ -1,0 +1,91 @@
+// The model providers as the terminal sees them (SPEC §8): the catalog of this run, the model in
+// use (explicit choice › session's saved model › config › `app` when a base URL is set), and the
+// provider that answers it.
+import Foundation
+import LyraKit
+
+extension AppServices {
+    /// The providers of this run (`demo` only under `--demo`).
+    /// - Throws: configuration errors.
+    public func providerCatalog() throws -> ProviderCatalog {
+        ProviderCatalog(configuration: try configuration(), environment: environment,
+                        demoBaseURL: options.demo ? flags[.baseURL].flatMap(URL.init(string:)) : nil)
+    }
+
+    /// The explicit model choice of this run (`--model`, `LYRA_MODEL`, `/model`).
+    var modelChoice: ModelChoice { shared(ModelChoice.self, survivesReload: true) { ModelChoice() } }
+
+    /// The model chat uses now, or nil when none can be chosen.
+    /// - Throws: configuration errors, or `ProviderError.unknownProvider`/`.noModel` for a bad name.
+    public func currentModel() async throws -> ModelReference? {
+        let configuration = try configuration()
+        let catalog = try providerCatalog()
+        let explicit = modelChoice.chosen ?? options.model ?? configuration.model.flatMap { model in
+            configuration.source(of: .model) == .configFile ? nil : model
+        }
+        let saved = await chatService().sessionModel
+        let fromFile = configuration.source(of: .model) == .configFile ? configuration.model : nil
+        guard let text = explicit ?? saved ?? fromFile else {
+            return configuration.baseURL == nil ? nil : ModelReference(provider: AppChatProvider.providerName, model: "")
+        }
+        return try resolve(text, in: catalog)
+    }
+
+    /// `text` as a model of a known provider (a bare model belongs to the current provider, or to
+    /// `app` when none is in use).
+    /// - Throws: `ProviderError.unknownProvider` for `X:MODEL` with an unknown X and no current provider.
+    func resolve(_ text: String, in catalog: ProviderCatalog, current: String? = nil) throws -> ModelReference {
+        let known = Set(catalog.names)
+        guard let reference = ModelReference.parse(text, knownProviders: known, currentProvider: current) else {
+            let name = text.split(separator: ":").first.map(String.init) ?? text
+            throw ProviderError.unknownProvider(name)
+        }
+        guard let provider = catalog.provider(named: reference.provider) else {
+            throw ProviderError.unknownProvider(reference.provider)
+        }
+        if reference.model.isEmpty && provider.kind == .openai && !provider.defaultModel.isEmpty {
+            return ModelReference(provider: reference.provider, model: provider.defaultModel)
+        }
+        return reference
+    }
+
+    /// The provider, model and settings for the next chat turn.
+    /// - Throws: `ChatSetupError.noModel` when nothing is configured (exit 2), `APIError` for an
+    ///   unusable base URL, `ProviderError` for an unknown provider or a missing model.
+    func chatRoute() async throws -> ChatRoute {
+        guard let model = try await currentModel() else { throw ChatSetupError.noModel }
+        let configuration = try configuration()
+        return ChatRoute(provider: try chatProvider(for: model), model: model,
+                         contextMessages: configuration.contextMessages, render: configuration.render)
+    }
+
+    /// The provider that answers `model`.
+    /// - Throws: as `chatRoute()`.
+    func chatProvider(for model: ModelReference) throws -> any ChatProvider {
+        let catalog = try providerCatalog()
+        guard let definition = catalog.provider(named: model.provider) else {
+            throw ProviderError.unknownProvider(model.provider)
+        }
+        switch definition.kind {
+        case .app:
+            if definition.name == AppChatProvider.providerName { return AppChatProvider(backend: try apiClient()) }
+            let configuration = try configuration()
+            let config = try APIConfig(
+                baseURL: definition.baseURL, token: definition.apiKey, userID: configuration.userID,
+                appID: configuration.appID, locale: configuration.locale,
+                allowInsecureHTTP: configuration.allowInsecureHTTP)
+            return AppChatProvider(backend: APIClient(config: config))
+        case .openai:
+            guard model.model.isEmpty == false else { throw ProviderError.noModel(provider: definition.name) }
+            return try openAIProvider(definition)
+        }
+    }
+
+    /// The OpenAI-compatible client for `definition`, its base URL checked by the http policy.
+    /// - Throws: `ProviderError.missingBaseURL`, `APIError.insecureURL`/`.invalidURL`.
+    func openAIProvider(_ definition: ProviderDefinition) throws -> OpenAIChatProvider {
+        guard let baseURL = definition.baseURL else { throw ProviderError.missingBaseURL(provider: definition.name) }
+        try BaseURLPolicy(allowInsecureHTTP: try configuration().allowInsecureHTTP).validate(baseURL)
+        return OpenAIChatProvider(definition: definition)
+    }
+}

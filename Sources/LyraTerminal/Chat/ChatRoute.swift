@@ -1,0 +1,16 @@
+// Where this run's chat turns go: the provider and model resolved for the current session, with
+// the per-turn settings that come from the configuration.
+import Foundation
+import LyraKit
+
+/// The provider, model and settings a chat turn uses.
+struct ChatRoute {
+    /// Answers the turn.
+    var provider: any ChatProvider
+    /// The model (saved on the reply and in the session).
+    var model: ModelReference
+    /// `contextMessages` from the configuration.
+    var contextMessages: Int
+    /// How replies are shown on a terminal.
+    var render: RenderMode
+}

@@ -1,0 +1,72 @@
+// Shows a reply while it streams in (SPEC §8–§9). On a terminal: the spinner stops at the first
+// piece, text is rendered from Markdown a finished line at a time (or shown raw with --plain).
+// In a script: the sanitised text goes to stdout as it arrives, flushed per piece.
+import Foundation
+import LyraKit
+
+/// Renders the pieces of one streamed reply, in order.
+@MainActor
+final class ReplyStreamView {
+    private let context: CommandContext
+    private let spinner: Spinner
+    private var sanitizer = StreamingTextSanitizer()
+    private var markdown: MarkdownStreamRenderer?
+    /// Whether the last character written to stdout ended a line (or nothing was written).
+    private var atLineStart = true
+    /// When the first piece arrived.
+    private(set) var firstPieceAt: ContinuousClock.Instant?
+
+    /// A view for a reply in `context`; `spinner` runs until the first piece.
+    init(context: CommandContext, spinner: Spinner, render: RenderMode) {
+        self.context = context
+        self.spinner = spinner
+        if context.isInteractive && render == .markdown {
+            markdown = MarkdownStreamRenderer(width: context.terminal.width, theme: context.theme)
+        }
+    }
+
+    /// Whether any text of the reply was received.
+    var receivedText: Bool { firstPieceAt != nil }
+
+    /// Shows one piece of the reply.
+    func show(_ piece: String) {
+        if firstPieceAt == nil {
+            firstPieceAt = .now
+            spinner.stop()
+        }
+        if var renderer = markdown {
+            let lines = renderer.append(piece)
+            markdown = renderer
+            write(lines)
+        } else {
+            emit(sanitizer.sanitize(piece))
+        }
+    }
+
+    /// Flushes what is left: the last unfinished line, and a newline so that the next output
+    /// starts on its own line. A script's reply is its text and exactly one `\n` (also when empty);
+    /// a failed turn that showed nothing adds nothing.
+    func finish(completed: Bool) {
+        spinner.stop()
+        if var renderer = markdown {
+            write(renderer.finish())
+            markdown = renderer
+        } else if context.isInteractive ? !atLineStart : (completed || receivedText) {
+            emit("\n")
+        }
+        context.console.flush()
+    }
+
+    private func write(_ lines: [String]) {
+        guard !lines.isEmpty else { return }
+        context.console.write(lines.joined(separator: "\n") + "\n")
+        context.console.flush()
+    }
+
+    private func emit(_ text: String) {
+        guard !text.isEmpty else { return }
+        context.console.write(text)
+        context.console.flush()
+        atLineStart = text.hasSuffix("\n")
+    }
+}
