@@ -1,0 +1,117 @@
+// Inline Markdown of one source line → styled runs: emphasis, strong, strike, code spans, links,
+// autolinks and backslash escapes. Markers vanish when a span closes; an unclosed one stays literal.
+
+/// Parses the inline Markdown of one line of text.
+struct InlineMarkdown {
+    /// The line's grapheme clusters.
+    let characters: [Character]
+    /// Emphasis matches already tried, by opener position and end of the range searched.
+    var emphasisMatches: [EmphasisKey: EmphasisMatch?] = [:]
+
+    /// The key of a tried emphasis opener.
+    struct EmphasisKey: Hashable {
+        var start: Int
+        var end: Int
+    }
+
+    /// A closed emphasis span: the inner range, where parsing resumes, and the look it adds.
+    struct EmphasisMatch {
+        var inner: Range<Int>
+        var end: Int
+        var style: MarkdownStyle
+    }
+
+    /// The styled runs of `text` (one line, already sanitised), each with `style` added.
+    static func render(_ text: String, style: MarkdownStyle = []) -> [StyledRun] {
+        var parser = InlineMarkdown(characters: Array(text))
+        return StyledRun.merged(parser.parse(0..<parser.characters.count, style: style))
+    }
+
+    /// Parses `range` into runs carrying `style` plus the looks of the spans found.
+    mutating func parse(_ range: Range<Int>, style: MarkdownStyle) -> [StyledRun] {
+        var runs: [StyledRun] = []
+        var literal = ""
+        var index = range.lowerBound
+        while index < range.upperBound {
+            if let (piece, next) = span(at: index, end: range.upperBound, style: style) {
+                runs.append(StyledRun(literal, style))
+                literal = ""
+                runs += piece
+                index = next
+            } else {
+                let length = literalLength(at: index, end: range.upperBound)
+                literal += String(characters[index..<(index + length)])
+                index += length
+            }
+        }
+        runs.append(StyledRun(literal, style))
+        return runs
+    }
+
+    /// The span starting at `index` and where parsing resumes after it, nil for literal text.
+    private mutating func span(at index: Int, end: Int, style: MarkdownStyle) -> ([StyledRun], Int)? {
+        switch characters[index] {
+        case "\\":
+            guard index + 1 < end, Self.isEscapable(characters[index + 1]) else { return nil }
+            return ([StyledRun(String(characters[index + 1]), style)], index + 2)
+        case "`":
+            guard let code = codeSpan(at: index, end: end) else { return nil }
+            return ([StyledRun(code.text, style.union(.code))], code.end)
+        case "*", "_", "~":
+            guard let match = emphasis(at: index, end: end) else { return nil }
+            return (parse(match.inner, style: style.union(match.style)), match.end)
+        case "[", "!":
+            return link(at: index, end: end, style: style)
+        case "<":
+            guard let url = autolink(at: index, end: end) else { return nil }
+            return ([StyledRun(url.text, style)], url.end)
+        default:
+            return nil
+        }
+    }
+
+    /// How many characters at `index` are literal: a whole run of backticks or emphasis markers
+    /// (so an unmatched `**` stays `**`), else one.
+    private func literalLength(at index: Int, end: Int) -> Int {
+        let character = characters[index]
+        guard "`*_~".contains(character) else { return 1 }
+        return runLength(at: index, end: end)
+    }
+
+    /// The number of copies of the character at `index` in a row, up to `end`.
+    func runLength(at index: Int, end: Int) -> Int {
+        var next = index
+        while next < end, characters[next] == characters[index] { next += 1 }
+        return next - index
+    }
+
+    /// Whether a backslash before `character` makes it literal (ASCII punctuation).
+    static func isEscapable(_ character: Character) -> Bool {
+        guard let ascii = character.asciiValue else { return false }
+        return (0x21...0x2F).contains(ascii) || (0x3A...0x40).contains(ascii)
+            || (0x5B...0x60).contains(ascii) || (0x7B...0x7E).contains(ascii)
+    }
+
+    /// A code span opened by a run of backticks at `index` and closed by a run of the same
+    /// length: its text (one space stripped from each side when both have one) and its end.
+    func codeSpan(at index: Int, end: Int) -> (text: String, end: Int)? {
+        let length = runLength(at: index, end: end)
+        var probe = index + length
+        while probe < end {
+            guard characters[probe] == "`" else {
+                probe += 1
+                continue
+            }
+            let closing = runLength(at: probe, end: end)
+            if closing == length {
+                var content = characters[(index + length)..<probe]
+                if content.count > 2, content.first == " ", content.last == " ", content.contains(where: { $0 != " " }) {
+                    content = content.dropFirst().dropLast()
+                }
+                return (String(content), probe + closing)
+            }
+            probe += closing
+        }
+        return nil
+    }
+}

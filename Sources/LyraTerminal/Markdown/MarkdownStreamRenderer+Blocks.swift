@@ -1,0 +1,60 @@
+// The screen lines of each kind of Markdown source line: headings with a muted `#` marker, rules,
+// quotes (indented, no border), list items with hanging indents, paragraphs, fence labels.
+
+extension MarkdownStreamRenderer {
+    /// The lines of one classified source line (outside code blocks and tables).
+    mutating func render(_ kind: MarkdownLine) -> [String] {
+        switch kind {
+        case .blank:
+            return []
+        case .fence(let marker, let length, let indent, let info):
+            fence = OpenFence(marker: marker, length: length, highlighter: CodeHighlighter(language: CodeLanguage.named(info)))
+            let label = info.split(separator: " ").first.map(String.init) ?? ""
+            return label.isEmpty ? [] : [spaces(indent) + theme.paint(label, markdown: .muted)]
+        case .heading(let level, let text):
+            list.close()
+            let marker = StyledRun(String(repeating: "#", count: level) + " ", .muted)
+            return wrap(InlineMarkdown.render(text, style: .heading), prefix: [marker], indent: level + 1)
+        case .rule:
+            list.close()
+            return [theme.paint(String(repeating: "─", count: width), markdown: .muted)]
+        case .quote(let depth, let text):
+            list.close()
+            let indent = nestedIndent(depth)
+            return wrap(InlineMarkdown.render(text, style: .quote), prefix: [StyledRun(spaces(indent))], indent: indent)
+        case .listItem(let indent, let marker, let ordered, let text):
+            return renderItem(indent: indent, marker: marker, ordered: ordered, text: text)
+        case .paragraph(let indent, let text):
+            let column = list.isOpen && indent > 0 ? list.contentColumn : 0
+            if column == 0 { list.close() }
+            return wrap(InlineMarkdown.render(text), prefix: [StyledRun(spaces(column))], indent: column)
+        }
+    }
+
+    /// A list item: `•` (`◦` one level down, alternating) or its number, then its text with a
+    /// hanging indent, two columns further in per level.
+    private mutating func renderItem(indent: Int, marker: String, ordered: Bool, text: String) -> [String] {
+        let depth = list.depth(forItemIndentedBy: indent)
+        let lead = nestedIndent(depth)
+        let shown = ordered ? marker : depth % 2 == 0 ? "•" : "◦"
+        let column = lead + DisplayWidth.columns(of: shown) + 1
+        list.setContentColumn(column)
+        let prefix = [StyledRun(spaces(lead)), StyledRun(shown, .marker), StyledRun(" ")]
+        return wrap(InlineMarkdown.render(text), prefix: prefix, indent: column)
+    }
+
+    /// Two columns per level, at most half the width.
+    private func nestedIndent(_ depth: Int) -> Int {
+        min(2 * depth, width / 2)
+    }
+
+    /// `runs` wrapped to the width after `prefix`, the next lines indented by `indent` spaces.
+    private func wrap(_ runs: [StyledRun], prefix: [StyledRun], indent: Int) -> [String] {
+        StyledWrapper.wrap(runs, width: width, prefix: prefix, continuation: [StyledRun(spaces(indent))])
+            .map { StyledRun.paint($0, theme: theme) }
+    }
+
+    private func spaces(_ count: Int) -> String {
+        String(repeating: " ", count: max(0, count))
+    }
+}

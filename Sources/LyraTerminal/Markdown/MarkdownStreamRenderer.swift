@@ -1,0 +1,154 @@
+// Streaming Markdown → terminal lines. A source line is rendered once it is complete (or at the
+// end), so a line once shown is never redrawn; only tables wait, for their last row, to align.
+
+/// Renders Markdown that arrives in pieces into finished screen lines; a value with no I/O.
+///
+/// Feed each piece to ``append(_:)`` and print the lines it returns; call ``finish()`` at the end
+/// of the text. For any split of a text into pieces the lines, put together, are those of
+/// ``MarkdownRenderer/render(_:width:theme:)`` for the whole text. Text is sanitised line by line
+/// (``TextSanitizer``) before it is parsed, so nothing from the source can move the cursor.
+public struct MarkdownStreamRenderer: Sendable {
+    /// The columns each line may take (code lines and URLs excepted).
+    public let width: Int
+    /// Styles the output; a theme without colour gives plain text.
+    public let theme: Theme
+
+    /// An open fenced code block.
+    struct OpenFence {
+        var marker: Character
+        var length: Int
+        var highlighter: CodeHighlighter
+    }
+
+    /// The unfinished last source line.
+    private var partial = ""
+    /// The code block being shown, if any.
+    var fence: OpenFence?
+    /// The list levels open.
+    var list = ListNesting()
+    /// The table being collected, if any.
+    var table: MarkdownTable?
+    /// A line that may be a table's header, waiting for the next line to say.
+    var tableHeader: String?
+    /// Whether a blank line is owed before the next output (blank lines are never shown first or last).
+    private var owesBlankLine = false
+    /// Whether any line was output.
+    private var hasOutput = false
+
+    /// A renderer for lines of `width` columns styled by `theme`.
+    public init(width: Int, theme: Theme) {
+        self.width = max(1, width)
+        self.theme = theme
+    }
+
+    /// Takes the next piece of the text and returns the screen lines it completes (without `\n`).
+    public mutating func append(_ text: String) -> [String] {
+        let pieces = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        guard pieces.count > 1, let last = pieces.last else {
+            partial += text
+            return []
+        }
+        var lines: [String] = []
+        for (index, piece) in pieces.dropLast().enumerated() {
+            let line = String(decoding: piece, as: UTF8.self)
+            lines += consume(TextSanitizer.sanitize(index == 0 ? partial + line : line))
+        }
+        partial = String(decoding: last, as: UTF8.self)
+        return lines
+    }
+
+    /// Ends the text: renders the unfinished last line and whatever a table or block still holds.
+    public mutating func finish() -> [String] {
+        var lines: [String] = []
+        if !partial.isEmpty { lines += consume(TextSanitizer.sanitize(partial)) }
+        partial = ""
+        if let table {
+            self.table = nil
+            lines += emit(table.render(width: width, theme: theme))
+        }
+        if let tableHeader {
+            self.tableHeader = nil
+            lines += emit(render(MarkdownLine.classify(tableHeader)))
+        }
+        fence = nil
+        list.close()
+        return lines
+    }
+
+    /// The screen lines of one complete, sanitised source line.
+    private mutating func consume(_ line: String) -> [String] {
+        if let fence { return consumeCode(line, in: fence) }
+        if table != nil || tableHeader != nil { return continueTable(line) }
+        let kind = MarkdownLine.classify(line)
+        switch kind {
+        case .blank:
+            owesBlankLine = hasOutput
+            return []
+        case .paragraph where MarkdownTable.isRow(line):
+            tableHeader = line
+            return []
+        default:
+            return emit(render(kind))
+        }
+    }
+
+    /// A line inside a code block: the closing fence ends the block, any other line is code.
+    private mutating func consumeCode(_ line: String, in open: OpenFence) -> [String] {
+        if case .fence(let marker, let length, _, let info) = MarkdownLine.classify(line),
+           marker == open.marker, length >= open.length, info.isEmpty {
+            fence = nil
+            return []
+        }
+        var current = open
+        let runs = current.highlighter.highlight(Self.expandingTabs(line))
+        fence = current
+        return emit([StyledRun.paint(runs, theme: theme)])
+    }
+
+    /// A line after a table's header candidate or rows: a delimiter row starts the table, a row
+    /// extends it; anything else shows what was held and is then taken on its own.
+    private mutating func continueTable(_ line: String) -> [String] {
+        if var rows = table {
+            if MarkdownTable.isRow(line) {
+                rows.add(line)
+                table = rows
+                return []
+            }
+            table = nil
+            return emit(rows.render(width: width, theme: theme)) + consume(line)
+        }
+        guard let header = tableHeader else { return consume(line) }
+        tableHeader = nil
+        if let started = MarkdownTable(header: header, delimiter: line) {
+            table = started
+            return []
+        }
+        return emit(render(MarkdownLine.classify(header))) + consume(line)
+    }
+
+    /// `lines` as output, after the blank line owed, if any.
+    private mutating func emit(_ lines: [String]) -> [String] {
+        guard !lines.isEmpty else { return [] }
+        hasOutput = true
+        defer { owesBlankLine = false }
+        return owesBlankLine ? [""] + lines : lines
+    }
+
+    /// Tabs replaced by spaces up to the next multiple of ``TextWrapper/tabWidth`` columns.
+    static func expandingTabs(_ line: String) -> String {
+        guard line.contains("\t") else { return line }
+        var result = ""
+        var column = 0
+        for character in line {
+            if character == "\t" {
+                let spaces = TextWrapper.tabWidth - column % TextWrapper.tabWidth
+                result += String(repeating: " ", count: spaces)
+                column += spaces
+            } else {
+                result.append(character)
+                column += DisplayWidth.columns(of: character)
+            }
+        }
+        return result
+    }
+}
