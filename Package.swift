@@ -14,8 +14,10 @@ let package = Package(
             name: "CLineEdit",
             linkerSettings: [.linkedLibrary("edit")]
         ),
+        // C shim over libcurl, loaded with dlopen on first use: typed setopt wrappers. No logic.
+        .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl")]),
         // The service layer: network, storage, configuration, features. No terminal I/O.
-        .target(name: "LyraKit"),
+        .target(name: "LyraKit", dependencies: ["CCurl"]),
         // The local backend of SPEC §6: a loopback HTTP/1.1 server and its routes.
         .target(name: "LyraBackend"),
         // The terminal front end: line editor, design system, commands, REPL and script runner.

@@ -1,29 +1,20 @@
 // The app backend client (the iOS app's APIClient actor): builds requests from `Endpoint`s,
 // sends them through an `HTTPTransport`, maps statuses to `APIError` and decodes the DTOs.
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// Talks to the app backend of SPEC §4. Never retries a request on its own; errors never contain the token.
 public actor APIClient: ChatBackend, WritingBackend, VideoBackend {
     /// The connection settings.
     public nonisolated let config: APIConfig
     private let transport: any HTTPTransport
-    private let temporaryDirectory: URL
 
     /// Creates a client.
     /// - Parameters:
     ///   - config: the validated base URL, token and ids.
-    ///   - transport: the HTTP transport (the shared URLSession one by default).
-    ///   - temporaryDirectory: where multipart bodies are staged before upload.
-    public init(
-        config: APIConfig, transport: any HTTPTransport = URLSessionTransport.shared,
-        temporaryDirectory: URL = FileManager.default.temporaryDirectory
-    ) {
+    ///   - transport: the HTTP transport (the shared libcurl one by default).
+    public init(config: APIConfig, transport: any HTTPTransport = CurlTransport.shared) {
         self.config = config
         self.transport = transport
-        self.temporaryDirectory = temporaryDirectory
     }
 
     /// Sends one chat turn.
@@ -46,16 +37,14 @@ public actor APIClient: ChatBackend, WritingBackend, VideoBackend {
     }
 
     /// Uploads `template_id`, the optional `prompt` and one `image` part per photo (`photo1.jpg`…),
-    /// staged in a temporary file that is removed afterwards.
-    /// - Throws: `APIError`, or `StorageError` when a photo cannot be read or the body not staged.
+    /// streaming each photo from its file while sending (no staged copy).
+    /// - Throws: `APIError`, or `StorageError` when a photo cannot be read.
     public func startVideo(templateID: String, prompt: String?, photos: [URL]) async throws -> VideoStartResponseDTO {
         let body = try Self.multipartBody(templateID: templateID, prompt: prompt, photos: photos)
-        let staged = temporaryDirectory.appending(path: "lyra-upload-\(UUID().uuidString).multipart")
-        defer { try? FileManager.default.removeItem(at: staged) }
-        try body.write(to: staged)
-        let request = try Endpoint.startVideo(contentType: body.contentType).urlRequest(config: config)
+        var request = try Endpoint.startVideo(contentType: body.contentType).httpRequest(config: config)
+        request.body = .parts(body.bodyParts())
         return try await redactingErrors {
-            let (data, response) = try await transport.upload(request, fromFile: staged)
+            let (data, response) = try await transport.send(request)
             return try Self.decode(data, response)
         }
     }
@@ -84,7 +73,7 @@ public actor APIClient: ChatBackend, WritingBackend, VideoBackend {
     // MARK: - Private
 
     private func perform<Response: Decodable>(_ endpoint: Endpoint) async throws -> Response {
-        let request = try endpoint.urlRequest(config: config)
+        let request = try endpoint.httpRequest(config: config)
         return try await redactingErrors {
             let (data, response) = try await transport.send(request)
             return try Self.decode(data, response)
@@ -101,7 +90,7 @@ public actor APIClient: ChatBackend, WritingBackend, VideoBackend {
         }
     }
 
-    private static func decode<Response: Decodable>(_ data: Data, _ response: HTTPURLResponse) throws -> Response {
+    private static func decode<Response: Decodable>(_ data: Data, _ response: HTTPResponseHead) throws -> Response {
         if let error = HTTPStatusMapping.error(for: response, body: data) { throw error }
         do {
             return try JSONDecoder().decode(Response.self, from: data)

@@ -24,6 +24,8 @@ public enum APIError: Error, LocalizedError, Equatable, Sendable {
     case insecureURL(String)
     /// No base URL is configured.
     case missingBaseURL
+    /// A redirect to another origin (scheme, host or port), refused without contacting it.
+    case redirectRefused
 
     /// A user-facing, single-line description.
     public var errorDescription: String? {
@@ -49,6 +51,8 @@ public enum APIError: Error, LocalizedError, Equatable, Sendable {
         case let .insecureURL(host):
             return "refusing plain http:// to \(host): use https://, or allow it with "
                 + "/settings set allowInsecureHTTP true"
+        case .redirectRefused:
+            return "redirected to another host: refused"
         case .missingBaseURL:
             return "no backend configured: set LYRA_BASE_URL, pass --base-url URL, "
                 + "run /settings set baseURL URL, or try lyra --demo"

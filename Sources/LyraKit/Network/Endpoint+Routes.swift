@@ -1,9 +1,6 @@
 // The routes of SPEC §4 as `Endpoint` factories: chat turn, AI writing, templates, start video,
 // video status; and the download request (absolute, or relative to the base URL).
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 extension Endpoint {
     /// `POST /dola/chats/{chatID}/messages?locale=…` with `{"message": …}`.
@@ -28,7 +25,7 @@ extension Endpoint {
         Endpoint(method: .get, path: "/pixverse/api/v1/get_templates/\(pathSegment(appID))", timeout: 30)
     }
 
-    /// `POST /pixverse/api/v1/template2video`; the multipart body is uploaded from a file.
+    /// `POST /pixverse/api/v1/template2video`; the multipart body is streamed from its parts.
     public static func startVideo(contentType: String) -> Endpoint {
         Endpoint(method: .post, path: "/pixverse/api/v1/template2video",
                  headers: ["Content-Type": contentType], timeout: 300)
@@ -43,38 +40,25 @@ extension Endpoint {
     /// A GET for a video URL: absolute, or resolved against the base URL. Only a URL on the backend's
     /// own origin gets the token and the `user_id`/`app_id` parameters; a foreign host gets neither.
     /// - Throws: `APIError.invalidURL` (not http/https), `.insecureURL` (plain http to a foreign host).
-    public static func downloadRequest(for urlString: String, config: APIConfig) throws(APIError) -> URLRequest {
+    public static func downloadRequest(for urlString: String, config: APIConfig) throws(APIError) -> HTTPRequest {
         let trimmed = urlString.trimmingCharacters(in: .whitespacesAndNewlines)
         var base = config.baseURL.absoluteString
         if !base.hasSuffix("/") { base += "/" }
         guard !trimmed.isEmpty, let baseURL = URL(string: base),
               let url = URL(string: trimmed, relativeTo: baseURL)?.absoluteURL else { throw .invalidURL }
         try BaseURLPolicy(allowInsecureHTTP: config.allowInsecureHTTP).validate(url)
-        guard sameOrigin(url, config.baseURL) else {
-            var request = URLRequest(url: url, timeoutInterval: RequestDeadline.effective(1800))
-            request.httpMethod = "GET"
-            return request
+        guard Origin.same(url, config.baseURL) else {
+            return HTTPRequest(url: url, timeout: RequestDeadline.effective(1800))
         }
         guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { throw .invalidURL }
         let common = [URLQueryItem(name: "user_id", value: config.userID), URLQueryItem(name: "app_id", value: config.appID)]
         let existing = components.percentEncodedQuery.map { $0.isEmpty ? "" : $0 + "&" } ?? ""
         components.percentEncodedQuery = existing + encodeQuery(common)
         guard let finalURL = components.url else { throw .invalidURL }
-        var request = URLRequest(url: finalURL, timeoutInterval: RequestDeadline.effective(1800))
-        request.httpMethod = "GET"
+        var request = HTTPRequest(url: finalURL, timeout: RequestDeadline.effective(1800))
         addCommonHeaders(to: &request, token: config.token)
-        request.setValue("*/*", forHTTPHeaderField: "Accept")
+        request.setHeader("Accept", "*/*")
         return request
-    }
-
-    private static func sameOrigin(_ lhs: URL, _ rhs: URL) -> Bool {
-        lhs.scheme?.lowercased() == rhs.scheme?.lowercased()
-            && lhs.host()?.lowercased() == rhs.host()?.lowercased()
-            && effectivePort(lhs) == effectivePort(rhs)
-    }
-
-    private static func effectivePort(_ url: URL) -> Int? {
-        url.port ?? (url.scheme?.lowercased() == "https" ? 443 : 80)
     }
 
     private static func jsonBody(_ value: some Encodable) throws -> Data {

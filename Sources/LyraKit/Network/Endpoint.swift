@@ -1,9 +1,6 @@
-// One route of the app backend (SPEC §4) and how it becomes a URLRequest: the base URL's path
+// One route of the app backend (SPEC §4) and how it becomes an HTTPRequest: the base URL's path
 // prefix, `user_id`/`app_id` query parameters, the bearer token and the JSON headers.
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// A request to the app backend, relative to its base URL.
 public struct Endpoint: Sendable, Equatable {
@@ -19,7 +16,7 @@ public struct Endpoint: Sendable, Equatable {
     public var path: String
     /// Route-specific query parameters (`user_id` and `app_id` are added to every request).
     public var queryItems: [URLQueryItem]
-    /// The body, for JSON requests (a multipart body is uploaded from a file instead).
+    /// The body, for JSON requests (a multipart body is streamed from its parts instead).
     public var body: Data?
     /// Extra headers, e.g. `Content-Type`.
     public var headers: [String: String]
@@ -40,7 +37,7 @@ public struct Endpoint: Sendable, Equatable {
     /// The request for this endpoint against `config`'s base URL, with the common query parameters,
     /// `Accept: application/json` and `Authorization: Bearer <token>` when there is a token.
     /// - Throws: `APIError.invalidURL` when the URL cannot be built.
-    public func urlRequest(config: APIConfig) throws(APIError) -> URLRequest {
+    public func httpRequest(config: APIConfig) throws(APIError) -> HTTPRequest {
         guard var components = URLComponents(url: config.baseURL, resolvingAgainstBaseURL: false) else {
             throw .invalidURL
         }
@@ -51,18 +48,18 @@ public struct Endpoint: Sendable, Equatable {
         components.percentEncodedQuery = Self.encodeQuery(common + queryItems)
         components.fragment = nil
         guard let url = components.url else { throw .invalidURL }
-        var request = URLRequest(url: url, timeoutInterval: RequestDeadline.effective(timeout))
-        request.httpMethod = method.rawValue
-        request.httpBody = body
+        var request = HTTPRequest(method: method == .post ? .post : .get, url: url,
+                                  body: body.map(HTTPRequestBody.bytes) ?? .empty,
+                                  timeout: RequestDeadline.effective(timeout))
         Self.addCommonHeaders(to: &request, token: config.token)
-        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        for (name, value) in headers.sorted(by: { $0.key < $1.key }) { request.setHeader(name, value) }
         return request
     }
 
     /// Sets `Accept: application/json` and, when `token` is non-empty, the bearer authorization.
-    static func addCommonHeaders(to request: inout URLRequest, token: String?) {
-        request.setValue("application/json", forHTTPHeaderField: "Accept")
-        if let token, !token.isEmpty { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
+    static func addCommonHeaders(to request: inout HTTPRequest, token: String?) {
+        request.setHeader("Accept", "application/json")
+        if let token, !token.isEmpty { request.setHeader("Authorization", "Bearer \(token)") }
     }
 
     /// `name=value&…` with everything but unreserved characters percent-encoded (so `+`, `&`, `=` are safe).

@@ -1,20 +1,17 @@
 // SPEC §4's HTTP status mapping: 401/403 → unauthorized, 402 → subscription required,
 // 429 → rate limited (with Retry-After), other non-2xx → invalidResponse with the body's `detail`.
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// Turns a response status and body into an `APIError`, or nothing for 2xx.
 public enum HTTPStatusMapping {
     /// The error for `response`, or nil when its status is 2xx.
-    public static func error(for response: HTTPURLResponse, body: Data, now: Date = Date()) -> APIError? {
+    public static func error(for response: HTTPResponseHead, body: Data, now: Date = Date()) -> APIError? {
         let code = response.statusCode
         switch code {
         case 200 ..< 300: return nil
         case 401, 403: return .unauthorized
         case 402: return .subscriptionRequired
-        case 429: return .rateLimited(retryAfter: retryAfter(response.value(forHTTPHeaderField: "Retry-After"), now: now))
+        case 429: return .rateLimited(retryAfter: retryAfter(response.value(forHeader: "Retry-After"), now: now))
         default: return .invalidResponse(statusCode: code, detail: detail(from: body))
         }
     }

@@ -1,26 +1,24 @@
-// The seam between the API client and the network: send, upload from a file, and stream a
-// download to a file. `URLSessionTransport` is the live implementation; tests may inject fakes.
+// The seam between the API clients and the network: send, download to a file, and stream.
+// `CurlTransport` is the live implementation (libcurl); tests may inject fakes.
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// Moves HTTP requests and responses. Any status is a successful exchange here, except that
-/// `download` only writes 2xx bodies to disk.
+/// `download` only writes 2xx bodies to disk. Redirects follow SPEC §10 (`RedirectPolicy`).
 public protocol HTTPTransport: Sendable {
-    /// Sends `request` and returns the whole body and the response.
-    /// - Throws: `APIError.networkError`, or `APIError.cancelled` when the calling task is cancelled.
-    func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse)
+    /// Sends `request` and returns the whole body (at most 16 MiB after decompression) and the head.
+    /// - Throws: `APIError.networkError`, `.redirectRefused`, `.decodingError` for an oversized body,
+    ///   or `APIError.cancelled` when the calling task is cancelled.
+    func send(_ request: HTTPRequest) async throws -> (Data, HTTPResponseHead)
 
-    /// Sends `request` with the body read from `fromFile`.
-    /// - Throws: as `send(_:)`.
-    func upload(_ request: URLRequest, fromFile: URL) async throws -> (Data, HTTPURLResponse)
+    /// Streams a 2xx response body (at most 2 GiB) into `destination` through a temporary file that
+    /// is renamed at the end, calling `progress` with the bytes so far and the total when known.
+    /// A non-2xx response leaves no file and returns its head; a failure leaves no file.
+    /// - Throws: as `send`, or `StorageError` when the file cannot be written.
+    func download(_ request: HTTPRequest, to destination: URL,
+                  progress: @escaping @Sendable (Int64, Int64?) -> Void) async throws -> HTTPResponseHead
 
-    /// Streams a 2xx response body into `destination` (replacing it), calling `progress` with the bytes
-    /// received so far and the expected total when known. A non-2xx response leaves no file and throws
-    /// the mapped `APIError`.
-    /// - Throws: `APIError`, or `StorageError` when the file cannot be written.
-    func download(
-        _ request: URLRequest, to destination: URL, progress: @escaping @Sendable (Int64, Int64?) -> Void
-    ) async throws -> HTTPURLResponse
+    /// Sends `request` and returns once the response head arrived; the body arrives as chunks.
+    /// Stopping the iteration (or cancelling its task) ends the transfer at once.
+    /// - Throws: as `send`; a missing head within `limits.firstByte` is a `networkError`.
+    func stream(_ request: HTTPRequest, limits: HTTPStreamLimits) async throws -> HTTPStreamingResponse
 }

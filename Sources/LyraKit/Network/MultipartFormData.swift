@@ -1,5 +1,5 @@
 // A hand-built multipart/form-data body (RFC 7578) with a fresh random boundary: text parts and
-// file parts, exact CRLFs, and file contents streamed from disk in 64 KiB chunks when written out.
+// file parts and exact CRLFs; file contents are read from disk only when the body is sent.
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -28,9 +28,6 @@ public struct MultipartFormData: Sendable {
         case data(name: String, filename: String, contentType: String, data: Data)
         case file(name: String, filename: String, contentType: String, url: URL)
     }
-
-    /// The size of the chunks file parts are copied in.
-    public static let chunkSize = 64 * 1024
 
     /// The boundary between parts.
     public let boundary: String
@@ -81,52 +78,47 @@ public struct MultipartFormData: Sendable {
     /// - Throws: `StorageError` when a file part cannot be read.
     public func encoded() throws -> Data {
         var body = Data()
-        try emit { body.append($0) }
+        for part in bodyParts() {
+            switch part {
+            case let .bytes(data): body.append(data)
+            case let .file(path):
+                let input = try PosixFile.opening(path, flags: O_RDONLY)
+                defer { input.closeFile() }
+                body.append(try input.readToEnd(limit: Int.max))
+            }
+        }
         return body
     }
 
-    /// Writes the body to `fileURL` (created or truncated, mode 0600), streaming file parts in chunks.
-    /// - Throws: `StorageError` when a file cannot be read or written.
-    public func write(to fileURL: URL) throws {
-        let output = try PosixFile.opening(fileURL.standardizedFileURL.path, flags: O_WRONLY | O_CREAT | O_TRUNC)
-        defer { output.closeFile() }
-        try emit { chunk throws(StorageError) in try output.writeAll(chunk) }
+    /// The body as transport parts: the boundaries and part headers as bytes, each file by its path,
+    /// read by the transport while it sends (no staged copy).
+    public func bodyParts() -> [HTTPBodyPart] {
+        var pieces: [HTTPBodyPart] = []
+        var pending = ""
+        for part in parts {
+            pending += "--\(boundary)\r\n"
+            switch part {
+            case let .text(name, value):
+                pending += "Content-Disposition: form-data; name=\"\(name)\"\r\n\r\n" + value
+            case let .data(name, filename, contentType, data):
+                pieces.append(.bytes(Data((pending + Self.fileHeader(name: name, filename: filename, contentType: contentType)).utf8) + data))
+                pending = ""
+            case let .file(name, filename, contentType, url):
+                pieces.append(.bytes(Data((pending + Self.fileHeader(name: name, filename: filename, contentType: contentType)).utf8)))
+                pieces.append(.file(path: url.standardizedFileURL.path))
+                pending = ""
+            }
+            pending += "\r\n"
+        }
+        pieces.append(.bytes(Data((pending + "--\(boundary)--\r\n").utf8)))
+        return pieces
     }
 
     // MARK: - Private
 
-    private func emit(_ sink: (Data) throws(StorageError) -> Void) throws(StorageError) {
-        for part in parts {
-            try sink(Data("--\(boundary)\r\n".utf8))
-            switch part {
-            case let .text(name, value):
-                try sink(Data("Content-Disposition: form-data; name=\"\(name)\"\r\n\r\n".utf8))
-                try sink(Data(value.utf8))
-            case let .data(name, filename, contentType, data):
-                try sink(Self.fileHeader(name: name, filename: filename, contentType: contentType))
-                try sink(data)
-            case let .file(name, filename, contentType, url):
-                try sink(Self.fileHeader(name: name, filename: filename, contentType: contentType))
-                try Self.copy(url, to: sink)
-            }
-            try sink(Data("\r\n".utf8))
-        }
-        try sink(Data("--\(boundary)--\r\n".utf8))
-    }
-
-    private static func fileHeader(name: String, filename: String, contentType: String) -> Data {
-        Data(("Content-Disposition: form-data; name=\"\(name)\"; filename=\"\(filename)\"\r\n"
-            + "Content-Type: \(contentType)\r\n\r\n").utf8)
-    }
-
-    private static func copy(_ url: URL, to sink: (Data) throws(StorageError) -> Void) throws(StorageError) {
-        let input = try PosixFile.opening(url.standardizedFileURL.path, flags: O_RDONLY)
-        defer { input.closeFile() }
-        while true {
-            let chunk = try input.readChunk(upTo: chunkSize)
-            if chunk.isEmpty { return }
-            try sink(chunk)
-        }
+    private static func fileHeader(name: String, filename: String, contentType: String) -> String {
+        "Content-Disposition: form-data; name=\"\(name)\"; filename=\"\(filename)\"\r\n"
+            + "Content-Type: \(contentType)\r\n\r\n"
     }
 
     private static func check(_ value: String) throws(FieldError) {

@@ -1,9 +1,6 @@
 // The live `SubscriptionProvider`: Apphud's REST API as its SDKs use it (SPEC §5), over the one
 // shared HTTP transport. `POST {apphudURL}/v1/customers` with `APPHUD-API-KEY`; purchase = checkout URL.
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// Speaks Apphud's `POST /v1/customers` and answers the provider calls from its customer record.
 public struct ApphudRESTProvider: SubscriptionProvider {
@@ -23,7 +20,7 @@ public struct ApphudRESTProvider: SubscriptionProvider {
     ///   - transport: the HTTP transport; the process-wide shared one by default.
     public init(apphudURL: URL, apiKey: String, userID: String, locale: String,
                 timeZone: String = TimeZone.current.identifier, isDebug: Bool,
-                transport: any HTTPTransport = URLSessionTransport.shared) {
+                transport: any HTTPTransport = CurlTransport.shared) {
         endpoint = apphudURL.appending(path: "v1").appending(path: "customers")
         self.apiKey = apiKey
         body = ApphudCustomerRequestDTO(apiKey: apiKey, userID: userID, isDebug: isDebug, locale: locale,
@@ -80,14 +77,12 @@ public struct ApphudRESTProvider: SubscriptionProvider {
     }
 
     private func loadCustomer() async throws -> SubscriptionCustomer {
-        var request = URLRequest(url: endpoint)
-        request.httpMethod = "POST"
-        request.timeoutInterval = RequestDeadline.effective(30)
-        request.setValue(apiKey, forHTTPHeaderField: "APPHUD-API-KEY")
-        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        request.setValue("application/json", forHTTPHeaderField: "Accept")
-        request.httpBody = try JSONEncoder().encode(body)
-        let (data, response): (Data, HTTPURLResponse)
+        let request = HTTPRequest(
+            method: .post, url: endpoint,
+            headers: [("APPHUD-API-KEY", apiKey), ("Content-Type", "application/json"), ("Accept", "application/json")],
+            body: .bytes(try JSONEncoder().encode(body)), timeout: RequestDeadline.effective(30),
+            credentialHeaders: ["APPHUD-API-KEY"])
+        let (data, response): (Data, HTTPResponseHead)
         do {
             (data, response) = try await transport.send(request)
         } catch let error as APIError {
@@ -101,7 +96,7 @@ public struct ApphudRESTProvider: SubscriptionProvider {
         }
     }
 
-    private func checkStatus(_ response: HTTPURLResponse, body: Data) throws {
+    private func checkStatus(_ response: HTTPResponseHead, body: Data) throws {
         switch response.statusCode {
         case 200 ..< 300: return
         case 401, 403: throw SubscriptionError.unauthorized

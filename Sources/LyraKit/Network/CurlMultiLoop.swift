@@ -1,0 +1,94 @@
+// The driver thread's loop over the multi handle: apply queued commands, let libcurl work,
+// finish completed transfers, enforce stream limits, then sleep in curl_multi_poll until the
+// next socket event, wake-up or deadline.
+import CCurl
+import Foundation
+
+/// State owned by the driver thread alone: the running transfers and their easy handles.
+struct CurlMultiLoop {
+    /// One running transfer and the C resources that belong to it.
+    private struct Running {
+        let transfer: CurlTransfer
+        let easy: UnsafeMutableRawPointer
+        let resources: CurlEasyResources
+    }
+
+    private let multi: CurlMultiHandle
+    private var running: [UInt: Running] = [:]
+
+    /// A loop over `multi`.
+    init(multi: CurlMultiHandle) {
+        self.multi = multi
+    }
+
+    /// Runs forever, taking new commands from `nextCommands` on each wake-up.
+    mutating func run(nextCommands: () -> [CurlMulti.Command]) {
+        while true {
+            for command in nextCommands() { apply(command) }
+            var stillRunning: Int32 = 0
+            _ = ccurl_multi_perform(multi.pointer, &stillRunning)
+            collectFinished()
+            enforceLimits()
+            _ = ccurl_multi_poll(multi.pointer, pollTimeout())
+        }
+    }
+
+    private mutating func apply(_ command: CurlMulti.Command) {
+        switch command {
+        case let .add(transfer):
+            guard !transfer.isCancelled else { return transfer.finish(code: CURLE_ABORTED_BY_CALLBACK, detail: "") }
+            switch CurlEasyResources.make(for: transfer) {
+            case let .failure(error):
+                transfer.state.withLock { $0.failure = error }
+                transfer.finish(code: CURLE_FAILED_INIT, detail: "")
+            case let .success((easy, resources)):
+                guard ccurl_multi_add(multi.pointer, easy) == CURLM_OK else {
+                    resources.release(easy)
+                    return transfer.finish(code: CURLE_FAILED_INIT, detail: "libcurl refused the transfer")
+                }
+                running[key(easy)] = Running(transfer: transfer, easy: easy, resources: resources)
+            }
+        case let .cancel(transfer):
+            guard let entry = running.first(where: { $0.value.transfer === transfer }) else { return }
+            end(entry.key, code: CURLE_ABORTED_BY_CALLBACK)
+        }
+    }
+
+    private mutating func collectFinished() {
+        var easy: UnsafeMutableRawPointer?
+        var code = CURLE_OK
+        while ccurl_multi_next_done(multi.pointer, &easy, &code) == 1 {
+            if let easy { end(key(easy), code: code) }
+        }
+    }
+
+    private mutating func enforceLimits() {
+        let now = ContinuousClock.now
+        for (key, entry) in running where entry.transfer.passedLimit(at: now) != nil {
+            end(key, code: CURLE_OPERATION_TIMEDOUT)
+        }
+    }
+
+    /// Milliseconds until the earliest stream limit (a minute when there is none; libcurl shortens
+    /// the wait for its own timers).
+    private func pollTimeout() -> Int32 {
+        let now = ContinuousClock.now
+        let deadlines = running.values.compactMap { $0.transfer.nextLimit }
+        guard let earliest = deadlines.min() else { return 60_000 }
+        let wait = earliest - now
+        let milliseconds = wait.components.seconds * 1000 + wait.components.attoseconds / 1_000_000_000_000_000
+        return Int32(clamping: max(1, min(milliseconds + 1, 60_000)))
+    }
+
+    private mutating func end(_ key: UInt, code: CURLcode) {
+        guard let entry = running.removeValue(forKey: key) else { return }
+        _ = ccurl_multi_remove(multi.pointer, entry.easy)
+        let detail = entry.resources.errorText
+        entry.resources.release(entry.easy)
+        entry.transfer.finish(code: code, detail: detail)
+    }
+
+    private func key(_ easy: UnsafeMutableRawPointer) -> UInt {
+        UInt(bitPattern: easy)
+    }
+}

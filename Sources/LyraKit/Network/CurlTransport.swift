@@ -1,0 +1,97 @@
+// The live HTTP transport over libcurl (loaded on first use): one multi handle and one driver
+// thread for the whole process, keep-alive per origin, Lyra's own redirect policy, bounded bodies,
+// and cancellation that ends the transfer at once.
+import Foundation
+
+/// Sends requests through the shared libcurl engine (see `CurlMulti`).
+public final class CurlTransport: HTTPTransport {
+    /// The process-wide transport; libcurl is loaded by its first request, never at start-up.
+    public static let shared = CurlTransport()
+
+    /// A transport on the shared engine.
+    public init() {}
+
+    /// Sends `request`, following same-origin redirects, and collects the body (at most 16 MiB decoded).
+    /// - Throws: `APIError`.
+    public func send(_ request: HTTPRequest) async throws -> (Data, HTTPResponseHead) {
+        var request = request
+        for hop in 0 ... RedirectPolicy.maxRedirects + 1 {
+            let transfer = CurlTransfer(request: request, mode: .collect(limit: CurlTransferMode.collectLimit))
+            let head = try await run(transfer)
+            guard let next = try Self.redirect(request, head: head, hop: hop) else {
+                return (transfer.collectedBody, head)
+            }
+            request = next
+        }
+        throw APIError.networkError("too many redirects")
+    }
+
+    /// Streams a 2xx body into `destination` (at most 2 GiB) through a temporary file renamed at the end.
+    /// - Throws: `APIError`, or `StorageError` when the file cannot be written.
+    public func download(_ request: HTTPRequest, to destination: URL,
+                         progress: @escaping @Sendable (Int64, Int64?) -> Void) async throws -> HTTPResponseHead {
+        let path = destination.standardizedFileURL.path
+        let directory = destination.deletingLastPathComponent().standardizedFileURL.path
+        var request = request
+        for hop in 0 ... RedirectPolicy.maxRedirects + 1 {
+            let temporary = directory + "/.\(destination.lastPathComponent).part-\(UInt32.random(in: 0 ... .max))"
+            let mode = CurlTransferMode.download(destination: path, temporaryPath: temporary,
+                                                 limit: CurlTransferMode.downloadLimit, progress: progress)
+            let head = try await run(CurlTransfer(request: request, mode: mode))
+            guard let next = try Self.redirect(request, head: head, hop: hop) else { return head }
+            request = next
+        }
+        throw APIError.networkError("too many redirects")
+    }
+
+    /// Sends `request` and returns at the response head; the body follows as chunks.
+    /// - Throws: `APIError`.
+    public func stream(_ request: HTTPRequest, limits: HTTPStreamLimits) async throws -> HTTPStreamingResponse {
+        var request = request
+        for hop in 0 ... RedirectPolicy.maxRedirects + 1 {
+            let (body, continuation) = AsyncThrowingStream<[UInt8], any Error>.makeStream()
+            let transfer = CurlTransfer(request: request, mode: .stream(limits: limits, body: continuation))
+            let engine = try CurlMulti.shared.get()
+            continuation.onTermination = { _ in engine.cancel(transfer) }
+            let head = try await run(transfer)
+            guard let next = try Self.redirect(request, head: head, hop: hop) else {
+                return HTTPStreamingResponse(head: head, body: body)
+            }
+            engine.cancel(transfer)
+            request = next
+        }
+        throw APIError.networkError("too many redirects")
+    }
+
+    // MARK: - Private
+
+    /// Runs `transfer` until its caller is resumed (the head for a stream, the end otherwise).
+    private func run(_ transfer: CurlTransfer) async throws -> HTTPResponseHead {
+        let engine = try CurlMulti.shared.get()
+        if Task.isCancelled { throw APIError.cancelled }
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                if transfer.attach(continuation) { engine.add(transfer) }
+            }
+        } onCancel: {
+            engine.cancel(transfer)
+        }
+    }
+
+    /// The next request when `head` is a redirect the policy follows; nil to deliver `head`.
+    /// - Throws: the policy's refusal.
+    private static func redirect(_ request: HTTPRequest, head: HTTPResponseHead, hop: Int) throws -> HTTPRequest? {
+        let decision = RedirectPolicy.decide(url: request.url, method: request.method, status: head.statusCode,
+                                             location: head.value(forHeader: "Location"), redirectsSoFar: hop)
+        switch decision {
+        case .deliver: return nil
+        case let .refuse(error): throw error
+        case let .follow(url):
+            var next = request
+            next.url = url
+            next.method = .get
+            next.body = .empty
+            return next
+        }
+    }
+}

@@ -1,0 +1,25 @@
+// One piece of a streamed request body: bytes in memory, or a file read when it is sent.
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A part of an `HTTPRequestBody.parts` body.
+public enum HTTPBodyPart: Sendable, Equatable {
+    /// Bytes in memory.
+    case bytes(Data)
+    /// The contents of the file at this path, read in chunks while sending.
+    case file(path: String)
+
+    /// The length in bytes (a file's size now).
+    /// - Throws: `StorageError` when the file cannot be measured.
+    public func length() throws(StorageError) -> Int64 {
+        switch self {
+        case let .bytes(data): return Int64(data.count)
+        case let .file(path):
+            let file = try PosixFile.opening(path, flags: O_RDONLY)
+            defer { file.closeFile() }
+            return Int64(try file.status().st_size)
+        }
+    }
+}

@@ -1,0 +1,67 @@
+// Reads a request body part by part for libcurl's read callback: bytes are copied, files are
+// read in place as the request is sent, so a large photo never has a staged copy.
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A cursor over the parts of a request body.
+struct RequestBodyReader: Sendable {
+    private let parts: [HTTPBodyPart]
+    private var index = 0
+    private var offset = 0
+    private var file: PosixFile?
+    /// Bytes handed to libcurl so far.
+    private(set) var consumed: Int64 = 0
+
+    /// A reader over `body` (an empty body reads nothing).
+    init(_ body: HTTPRequestBody) {
+        switch body {
+        case .empty: parts = []
+        case let .bytes(data): parts = [.bytes(data)]
+        case let .parts(list): parts = list
+        }
+    }
+
+    /// Copies up to `buffer.count` bytes into `buffer`; 0 at the end of the body.
+    /// - Throws: `StorageError` when a file part cannot be read.
+    mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws(StorageError) -> Int {
+        while index < parts.count {
+            let count = try readCurrent(into: buffer)
+            if count > 0 {
+                consumed += Int64(count)
+                return count
+            }
+            file?.closeFile()
+            file = nil
+            index += 1
+            offset = 0
+        }
+        return 0
+    }
+
+    /// Closes an open file part.
+    mutating func close() {
+        file?.closeFile()
+        file = nil
+    }
+
+    private mutating func readCurrent(into buffer: UnsafeMutableRawBufferPointer) throws(StorageError) -> Int {
+        switch parts[index] {
+        case let .bytes(data):
+            let count = min(buffer.count, data.count - offset)
+            guard count > 0 else { return 0 }
+            let start = data.index(data.startIndex, offsetBy: offset)
+            data.copyBytes(to: buffer.bindMemory(to: UInt8.self), from: start ..< start + count)
+            offset += count
+            return count
+        case let .file(path):
+            let open: PosixFile
+            if let file { open = file } else { open = try PosixFile.opening(path, flags: O_RDONLY) }
+            file = open
+            let chunk = try open.readChunk(upTo: buffer.count)
+            chunk.copyBytes(to: buffer.bindMemory(to: UInt8.self), count: chunk.count)
+            return chunk.count
+        }
+    }
+}
