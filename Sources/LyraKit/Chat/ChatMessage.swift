@@ -14,22 +14,35 @@ public struct ChatMessage: Codable, Equatable, Sendable, Identifiable {
     public var createdAt: Date
     /// For user messages: whether its reply failed (or never arrived). Always nil for other roles.
     public var failed: Bool?
+    /// For assistant messages: the model that answered (`model`).
+    public var model: String?
+    /// For assistant messages: the reply was cut off (Ctrl-C, dropped stream); stored only when true.
+    public var incomplete: Bool
+    /// For assistant messages: why the reply ended, e.g. `stop` or `length` (`finishReason`).
+    public var finishReason: String?
+    /// For assistant messages: the tokens the reply cost (`usage`).
+    public var usage: TokenUsage?
 
     /// Creates a message; `failed` is kept only for user messages (default `false`).
     public init(id: String = UUID().uuidString.lowercased(), role: ChatRole, content: String, createdAt: Date,
-                failed: Bool? = nil) {
+                failed: Bool? = nil, model: String? = nil, incomplete: Bool = false, finishReason: String? = nil,
+                usage: TokenUsage? = nil) {
         self.id = id
         self.role = role
         self.content = content
         self.createdAt = createdAt
         self.failed = role == .user ? (failed ?? false) : nil
+        self.model = model
+        self.incomplete = incomplete
+        self.finishReason = finishReason
+        self.usage = usage
     }
 
     /// Whether this is a user message whose reply failed.
     public var isFailed: Bool { role == .user && failed == true }
 
     enum CodingKeys: String, CodingKey {
-        case id, role, content, createdAt, failed
+        case id, role, content, createdAt, failed, model, incomplete, finishReason, usage
     }
 
     /// Decodes a stored message tolerantly.
@@ -43,6 +56,10 @@ public struct ChatMessage: Codable, Equatable, Sendable, Identifiable {
         createdAt = stamp.flatMap(ChatTimestamp.date(from:)) ?? Date(timeIntervalSince1970: 0)
         let flag = try? container.decodeIfPresent(Bool.self, forKey: .failed)
         failed = role == .user ? (flag ?? false) : nil
+        model = (try? container.decodeIfPresent(String.self, forKey: .model)) ?? nil
+        incomplete = ((try? container.decodeIfPresent(Bool.self, forKey: .incomplete)) ?? nil) ?? false
+        finishReason = (try? container.decodeIfPresent(String.self, forKey: .finishReason)) ?? nil
+        usage = (try? container.decodeIfPresent(TokenUsage.self, forKey: .usage)) ?? nil
     }
 
     /// Encodes the fields of SPEC §3 in their documented order; `failed` only for user messages.

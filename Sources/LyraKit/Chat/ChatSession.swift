@@ -16,19 +16,29 @@ public struct ChatSession: Codable, Equatable, Sendable, Identifiable {
     public var updatedAt: Date
     /// The messages, oldest first.
     public var messages: [ChatMessage]
+    /// The session's system prompt (`system` in the file; omitted when nil).
+    public var system: String?
+    /// The model last used or chosen, `PROVIDER:MODEL` (`model`; omitted when nil).
+    public var model: String?
+    /// The stable session number shown by `/sessions` (`number`; omitted when nil).
+    public var number: Int?
 
     /// The longest default title, in characters (SPEC §2).
     public static let defaultTitleLength = 40
 
     /// Creates a session.
     public init(id: String = UUID().uuidString, title: String, chatID: String = UUID().uuidString.lowercased(),
-                createdAt: Date, updatedAt: Date? = nil, messages: [ChatMessage] = []) {
+                createdAt: Date, updatedAt: Date? = nil, messages: [ChatMessage] = [],
+                system: String? = nil, model: String? = nil, number: Int? = nil) {
         self.id = id
         self.title = title
         self.chatID = chatID
         self.createdAt = createdAt
         self.updatedAt = updatedAt ?? createdAt
         self.messages = messages
+        self.system = system
+        self.model = model
+        self.number = number
     }
 
     /// The default title for a session whose first message is `text`: one line, whitespace runs
@@ -59,7 +69,7 @@ public struct ChatSession: Codable, Equatable, Sendable, Identifiable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, title, chatID, createdAt, updatedAt, messages
+        case id, title, chatID, createdAt, updatedAt, messages, system, model, number
     }
 
     /// Decodes a stored session tolerantly: unknown fields are ignored, a number id is accepted,
@@ -77,6 +87,9 @@ public struct ChatSession: Codable, Equatable, Sendable, Identifiable {
         createdAt = created.flatMap(ChatTimestamp.date(from:))
             ?? messages.first?.createdAt ?? Date(timeIntervalSince1970: 0)
         updatedAt = updated.flatMap(ChatTimestamp.date(from:)) ?? messages.last?.createdAt ?? createdAt
+        system = (try? container.decodeIfPresent(String.self, forKey: .system)) ?? nil
+        model = (try? container.decodeIfPresent(String.self, forKey: .model)) ?? nil
+        number = (try? container.decodeIfPresent(Int.self, forKey: .number)) ?? nil
     }
 
     /// Encodes the fields of SPEC §3 in their documented order.

@@ -38,6 +38,9 @@ struct SessionFileReader {
             case "createdAt": return seen.insert(3) && reader.readString().map { fields.createdAt = $0 } != nil
             case "updatedAt": return seen.insert(4) && reader.readString().map { fields.updatedAt = $0 } != nil
             case "messages": return seen.insert(5) && reader.readMessages().map { fields.messages = $0 } != nil
+            case "system": return seen.insert(6) && reader.readString().map { fields.system = $0 } != nil
+            case "model": return seen.insert(7) && reader.readString().map { fields.model = $0 } != nil
+            case "number": return seen.insert(8) && reader.readInteger().map { fields.number = $0 } != nil
             default: return reader.skipValue()
             }
         }
@@ -62,6 +65,7 @@ struct SessionFileReader {
 
     private mutating func readMessage() -> ChatMessage? {
         var id: String?, role: String?, content: String?, createdAt: String?, failed: Bool?
+        var model: String?, incomplete: Bool?, finishReason: String?, usage: TokenUsage?
         var seen = KeySet()
         let complete = readObject { reader, key in
             switch key {
@@ -70,6 +74,10 @@ struct SessionFileReader {
             case "content": return seen.insert(2) && reader.readString().map { content = $0 } != nil
             case "createdAt": return seen.insert(3) && reader.readString().map { createdAt = $0 } != nil
             case "failed": return seen.insert(4) && reader.readBool().map { failed = $0 } != nil
+            case "model": return seen.insert(5) && reader.readString().map { model = $0 } != nil
+            case "incomplete": return seen.insert(6) && reader.readBool().map { incomplete = $0 } != nil
+            case "finishReason": return seen.insert(7) && reader.readString().map { finishReason = $0 } != nil
+            case "usage": return seen.insert(8) && reader.readUsage().map { usage = $0 } != nil
             default: return reader.skipValue()
             }
         }
@@ -78,7 +86,30 @@ struct SessionFileReader {
         return ChatMessage(id: id ?? UUID().uuidString.lowercased(), role: ChatRole(rawValue: role ?? "user"),
                            content: content ?? "",
                            createdAt: createdAt.flatMap(ChatTimestamp.date(from:)) ?? Date(timeIntervalSince1970: 0),
-                           failed: failed)
+                           failed: failed, model: model, incomplete: incomplete ?? false,
+                           finishReason: finishReason, usage: usage)
+    }
+
+    private mutating func readUsage() -> TokenUsage? {
+        var usage = TokenUsage()
+        let complete = readObject { reader, key in
+            switch key {
+            case "promptTokens": return reader.readInteger().map { usage.promptTokens = $0 } != nil
+            case "completionTokens": return reader.readInteger().map { usage.completionTokens = $0 } != nil
+            default: return reader.skipValue()
+            }
+        }
+        return complete ? usage : nil
+    }
+
+    /// A JSON integer that fits in `Int` (no fraction or exponent).
+    private mutating func readInteger() -> Int? {
+        skipWhitespace()
+        let start = position
+        _ = next(is: UInt8(ascii: "-"))
+        guard skipDigits() > 0 else { return nil }
+        let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
+        return Int(text)
     }
 
     // MARK: - JSON
@@ -259,11 +290,11 @@ struct SessionFileReader {
 
 /// The known keys of one object seen so far (a repeated one makes the reader decline).
 private struct KeySet {
-    private var bits: UInt8 = 0
+    private var bits: UInt16 = 0
 
-    /// Adds key number `index` (0–7); false when it was already there.
-    mutating func insert(_ index: UInt8) -> Bool {
-        let bit: UInt8 = 1 << index
+    /// Adds key number `index` (0–15); false when it was already there.
+    mutating func insert(_ index: UInt16) -> Bool {
+        let bit: UInt16 = 1 << index
         defer { bits |= bit }
         return bits & bit == 0
     }
@@ -273,6 +304,7 @@ private struct KeySet {
 private struct SessionFields {
     var id: String?, title: String?, chatID: String?, createdAt: String?, updatedAt: String?
     var messages: [ChatMessage]?
+    var system: String?, model: String?, number: Int?
 
     func session() -> ChatSession {
         let messages = messages ?? []
@@ -280,6 +312,7 @@ private struct SessionFields {
             ?? messages.first?.createdAt ?? Date(timeIntervalSince1970: 0)
         let updated = updatedAt.flatMap(ChatTimestamp.date(from:)) ?? messages.last?.createdAt ?? created
         return ChatSession(id: id ?? "", title: title ?? "", chatID: chatID ?? UUID().uuidString.lowercased(),
-                           createdAt: created, updatedAt: updated, messages: messages)
+                           createdAt: created, updatedAt: updated, messages: messages,
+                           system: system, model: model, number: number)
     }
 }

@@ -1,5 +1,6 @@
-// Renders a session file's text straight into bytes, exactly as `ChatSession.orderedJSON.rendered()`
-// would plus a final newline, without building the intermediate tree (large sessions save faster).
+// Renders a session file's text straight into bytes (SPEC §3, §8): pretty JSON, two-space indent,
+// the documented members in a fixed order, optional ones only when set, then `\n`.
+import Foundation
 
 /// Writes `ChatSession`s in the session file layout of SPEC §3.
 enum SessionFileWriter {
@@ -7,62 +8,113 @@ enum SessionFileWriter {
     static func bytes(of session: ChatSession) -> [UInt8] {
         var output: [UInt8] = []
         output.reserveCapacity(512 + session.messages.reduce(0) { $0 + $1.content.utf8.count + 160 })
-        output.append(contentsOf: "{\n".utf8)
-        member("id", session.id, indent: 1, into: &output)
-        member("title", session.title, indent: 1, into: &output)
-        member("chatID", session.chatID, indent: 1, into: &output)
-        member("createdAt", ChatTimestamp.string(from: session.createdAt), indent: 1, into: &output)
-        member("updatedAt", ChatTimestamp.string(from: session.updatedAt), indent: 1, into: &output)
+        var object = ObjectWriter(indent: 1, into: &output)
+        object.string("id", session.id, into: &output)
+        object.string("title", session.title, into: &output)
+        object.string("chatID", session.chatID, into: &output)
+        if let number = session.number { object.integer("number", number, into: &output) }
+        if let system = session.system { object.string("system", system, into: &output) }
+        if let model = session.model { object.string("model", model, into: &output) }
+        object.timestamp("createdAt", session.createdAt, into: &output)
+        object.timestamp("updatedAt", session.updatedAt, into: &output)
+        object.key("messages", into: &output)
         if session.messages.isEmpty {
-            output.append(contentsOf: "  \"messages\": []\n}\n".utf8)
-            return output
+            output.append(contentsOf: "[]".utf8)
+        } else {
+            output.append(contentsOf: "[\n".utf8)
+            let last = session.messages.count - 1
+            for (index, message) in session.messages.enumerated() {
+                output.append(contentsOf: "    ".utf8)
+                write(message, into: &output)
+                output.append(contentsOf: (index < last ? ",\n" : "\n").utf8)
+            }
+            output.append(contentsOf: "  ]".utf8)
         }
-        output.append(contentsOf: "  \"messages\": [\n".utf8)
-        let last = session.messages.count - 1
-        for (index, message) in session.messages.enumerated() {
-            write(message, into: &output)
-            if index < last { output.append(UInt8(ascii: ",")) }
-            output.append(UInt8(ascii: "\n"))
-        }
-        output.append(contentsOf: "  ]\n}\n".utf8)
+        object.close(into: &output)
+        output.append(UInt8(ascii: "\n"))
         return output
     }
 
-    /// One message at indent level 2, without the separator after its closing brace.
+    /// One message as an object at indent level 2 (its members at level 3), no separator after it.
     private static func write(_ message: ChatMessage, into output: inout [UInt8]) {
-        output.append(contentsOf: Fragment.messageID)
-        OrderedJSON.writeString(message.id, into: &output)
-        output.append(contentsOf: Fragment.role)
-        OrderedJSON.writeString(message.role.rawValue, into: &output)
-        output.append(contentsOf: Fragment.content)
-        OrderedJSON.writeString(message.content, into: &output)
-        output.append(contentsOf: Fragment.createdAt)
-        ChatTimestamp.append(message.createdAt, to: &output)
-        if message.role == .user {
-            output.append(contentsOf: (message.failed ?? false) ? Fragment.failedTrue : Fragment.failedFalse)
-        } else {
-            output.append(contentsOf: Fragment.end)
+        var object = ObjectWriter(indent: 3, into: &output)
+        object.string("id", message.id, into: &output)
+        object.string("role", message.role.rawValue, into: &output)
+        object.string("content", message.content, into: &output)
+        object.timestamp("createdAt", message.createdAt, into: &output)
+        if message.role == .user { object.boolean("failed", message.failed ?? false, into: &output) }
+        if let model = message.model { object.string("model", model, into: &output) }
+        if message.incomplete { object.boolean("incomplete", true, into: &output) }
+        if let reason = message.finishReason { object.string("finishReason", reason, into: &output) }
+        if let usage = message.usage {
+            object.key("usage", into: &output)
+            var inner = ObjectWriter(indent: 4, into: &output)
+            if let prompt = usage.promptTokens { inner.integer("promptTokens", prompt, into: &output) }
+            if let completion = usage.completionTokens { inner.integer("completionTokens", completion, into: &output) }
+            inner.close(into: &output)
         }
+        object.close(into: &output)
+    }
+}
+
+/// Writes the members of one pretty-printed JSON object, one per line, into a caller's buffer.
+struct ObjectWriter {
+    private let indent: Int
+    private var isEmpty = true
+
+    /// Starts an object (its `{`) at the end of `output`; its members go at `indent` levels.
+    init(indent: Int, into output: inout [UInt8]) {
+        self.indent = indent
+        output.append(UInt8(ascii: "{"))
     }
 
-    /// `"key": "value"` on its own line, followed by `,` unless it is the last member.
-    private static func member(_ key: String, _ value: String, indent: Int, last: Bool = false,
-                               into output: inout [UInt8]) {
-        OrderedJSON.writeIndent(indent, into: &output)
-        OrderedJSON.writeString(key, into: &output)
+    /// Starts a member: separator, newline, indent, `"key": `; the caller writes the value.
+    mutating func key(_ key: String, into output: inout [UInt8]) {
+        output.append(contentsOf: (isEmpty ? "\n" : ",\n").utf8)
+        isEmpty = false
+        JSONText.appendIndent(indent, to: &output)
+        JSONText.appendString(key, to: &output)
         output.append(contentsOf: ": ".utf8)
-        OrderedJSON.writeString(value, into: &output)
-        output.append(contentsOf: (last ? "\n" : ",\n").utf8)
     }
 
-    /// The fixed text around a message's values, as bytes (copied, not transcoded, per message).
-    private enum Fragment {
-        static let messageID = Array("    {\n      \"id\": ".utf8)
-        static let role = Array(",\n      \"role\": ".utf8)
-        static let content = Array(",\n      \"content\": ".utf8)
-        static let createdAt = Array(",\n      \"createdAt\": \"".utf8)
-        static let failedTrue = Array("\",\n      \"failed\": true\n    }".utf8)
-        static let failedFalse = Array("\",\n      \"failed\": false\n    }".utf8)
-        static let end = Array("\"\n    }".utf8)
+    /// A string member.
+    mutating func string(_ key: String, _ value: String, into output: inout [UInt8]) {
+        self.key(key, into: &output)
+        JSONText.appendString(value, to: &output)
+    }
+
+    /// A timestamp member (SPEC §3 format).
+    mutating func timestamp(_ key: String, _ value: Date, into output: inout [UInt8]) {
+        self.key(key, into: &output)
+        output.append(UInt8(ascii: "\""))
+        ChatTimestamp.append(value, to: &output)
+        output.append(UInt8(ascii: "\""))
+    }
+
+    /// An integer member.
+    mutating func integer(_ key: String, _ value: Int, into output: inout [UInt8]) {
+        self.key(key, into: &output)
+        output.append(contentsOf: String(value).utf8)
+    }
+
+    /// A boolean member.
+    mutating func boolean(_ key: String, _ value: Bool, into output: inout [UInt8]) {
+        self.key(key, into: &output)
+        output.append(contentsOf: (value ? "true" : "false").utf8)
+    }
+
+    /// A member whose value is JSON text kept as it was read (a member Lyra does not know).
+    mutating func raw(_ key: String, _ json: String, into output: inout [UInt8]) {
+        self.key(key, into: &output)
+        output.append(contentsOf: json.utf8)
+    }
+
+    /// Closes the object: `}` on its own line at the enclosing indent, or `{}` when it is empty.
+    func close(into output: inout [UInt8]) {
+        if !isEmpty {
+            output.append(UInt8(ascii: "\n"))
+            JSONText.appendIndent(indent - 1, to: &output)
+        }
+        output.append(UInt8(ascii: "}"))
     }
 }

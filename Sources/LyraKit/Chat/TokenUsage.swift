@@ -1,0 +1,16 @@
+// The token counts a model reported for one reply (SPEC §8), stored in the session file as
+// `"usage": {"promptTokens": n, "completionTokens": n}`.
+
+/// How many tokens a reply cost, as the server reported them.
+public struct TokenUsage: Codable, Equatable, Sendable {
+    /// Tokens of the request (history and prompt).
+    public var promptTokens: Int?
+    /// Tokens of the reply.
+    public var completionTokens: Int?
+
+    /// Creates a usage record.
+    public init(promptTokens: Int? = nil, completionTokens: Int? = nil) {
+        self.promptTokens = promptTokens
+        self.completionTokens = completionTokens
+    }
+}
