@@ -1,0 +1,25 @@
+// One message of an OpenAI-compatible chat: `{"role": "user", "content": "…"}`.
+import Foundation
+
+/// A chat message as OpenAI-compatible servers send and receive it.
+public struct OpenAIChatMessageDTO: Codable, Equatable, Sendable {
+    /// `system`, `user` or `assistant` (other roles are kept as sent).
+    public var role: String
+    /// The text; nil when a server sent `null` (e.g. a tool-call message).
+    public var content: String?
+
+    /// A message with `role` and `content`.
+    public init(role: String, content: String?) {
+        self.role = role
+        self.content = content
+    }
+
+    enum CodingKeys: String, CodingKey { case role, content }
+
+    /// Decodes tolerantly: a missing or non-string role reads as `assistant`, a non-string content as nil.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        role = (try? container.decodeIfPresent(String.self, forKey: .role)) ?? "assistant"
+        content = try? container.decodeIfPresent(String.self, forKey: .content)
+    }
+}
