@@ -1,0 +1,64 @@
+// Block-level Markdown with colour off: headings, lists with hanging indents, quotes without
+// borders, rules, code blocks unwrapped and without box glyphs, blank lines kept single.
+import LyraTestSupport
+import Testing
+@testable import LyraTerminal
+
+@Suite struct MarkdownBlockTests {
+    static func plain(_ markdown: String, width: Int = 40) -> [String] {
+        MarkdownRenderer.render(markdown, width: width, theme: .plain)
+    }
+
+    /// Characters that draw boxes and borders.
+    static let boxGlyphs: Set<Character> = ["│", "┃", "║", "╭", "╮", "╰", "╯", "┌", "┐", "└", "┘", "|"]
+
+    @Test func headingsShowAMutedMarkerAndNoClosingHashes() {
+        #expect(Self.plain("# Title #\n### Sub **bold**\n####### seven") == ["# Title", "### Sub bold", "####### seven"])
+    }
+
+    @Test func listItemsHangTheirContinuationLines() {
+        let lines = Self.plain("- alpha beta gamma delta epsilon zeta eta theta\n  - nested one two three four five six seven\n3. three", width: 24)
+        #expect(lines == [
+            "• alpha beta gamma delta", "  epsilon zeta eta theta",
+            "  ◦ nested one two three", "    four five six seven",
+            "3. three",
+        ])
+    }
+
+    @Test func indentedTextContinuesTheListItem() {
+        #expect(Self.plain("1. first\n   more of the first\nafter") == ["1. first", "   more of the first", "after"])
+    }
+
+    @Test func quotesAreIndentedWithoutBorders() {
+        let lines = Self.plain("> quoted words that wrap around here\n> > deeper", width: 20)
+        #expect(lines == ["  quoted words that", "  wrap around here", "    deeper"])
+    }
+
+    @Test func blankLinesAreSingleAndNeverFirstOrLast() {
+        #expect(Self.plain("\n\none\n\n\n\ntwo\n\n\n") == ["one", "", "two"])
+    }
+
+    @Test func ruleIsOneMutedLineAcrossTheWidth() {
+        #expect(Self.plain("a\n\n---\n\n* * *", width: 10) == ["a", "", String(repeating: "─", count: 10), "", String(repeating: "─", count: 10)])
+    }
+
+    @Test func codeBlocksAreNotWrappedAndHaveNoBoxGlyphs() {
+        let code = "let value = \"a long string literal that does not fit\" // trailing comment"
+        let lines = Self.plain("```swift\n" + code + "\n\n  indented\n```\nafter", width: 20)
+        #expect(lines == ["swift", code, "", "  indented", "after"])
+        let coloured = MarkdownRenderer.render("```swift\n" + code + "\n```", width: 20, theme: Theme(colorLevel: .ansi256))
+        #expect(coloured.allSatisfy { line in !ANSIText.strip(line).contains { Self.boxGlyphs.contains($0) } })
+        #expect(ANSIText.strip(coloured.joined(separator: "\n")) == "swift\n" + code)
+    }
+
+    @Test func anUnclosedFenceShowsTheRestAsCode() {
+        #expect(Self.plain("~~~~\n# not a heading\n~~~\n**raw**") == ["# not a heading", "~~~", "**raw**"])
+    }
+
+    @Test func everyLineFitsTheWidthOutsideCode() {
+        let text = "Ein langer Absatz mit Wörtern, 漢字の文章も混ざっていて、絵文字 🎉 もある。 " + String(repeating: "word ", count: 30)
+        for width in [12, 20, 33] {
+            #expect(Self.plain("> " + text + "\n- " + text + "\n" + text, width: width).allSatisfy { DisplayWidth.columns(of: $0) <= width })
+        }
+    }
+}
