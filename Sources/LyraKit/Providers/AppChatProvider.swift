@@ -26,7 +26,7 @@ public struct AppChatProvider: ChatProvider {
             if let chatID = reply.chatID?.value.trimmingCharacters(in: .whitespaces), !chatID.isEmpty {
                 continuation.yield(.conversationID(chatID))
             }
-            continuation.yield(.finished(ChatCompletionInfo(finishReason: "stop")))
+            continuation.yield(.finished(ChatCompletionInfo()))
         }
     }
 }

@@ -55,7 +55,8 @@ extension AppServices {
     func chatRoute() async throws -> ChatRoute {
         guard let model = try await currentModel() else { throw ChatSetupError.noModel }
         let configuration = try configuration()
-        return ChatRoute(provider: try chatProvider(for: model), model: model,
+        let provider = try chatProvider(for: model)
+        return ChatRoute(provider: provider, model: provider.keepsHistoryServerSide ? nil : model,
                          contextMessages: configuration.contextMessages, render: configuration.render)
     }
 

@@ -7,8 +7,9 @@ import LyraKit
 struct ChatRoute {
     /// Answers the turn.
     var provider: any ChatProvider
-    /// The model (saved on the reply and in the session).
-    var model: ModelReference
+    /// The model saved on the reply and in the session; nil for the app backend, whose session
+    /// files stay exactly as they were before providers existed.
+    var model: ModelReference?
     /// `contextMessages` from the configuration.
     var contextMessages: Int
     /// How replies are shown on a terminal.

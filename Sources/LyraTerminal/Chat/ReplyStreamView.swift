@@ -33,6 +33,8 @@ final class ReplyStreamView {
         if firstPieceAt == nil {
             firstPieceAt = .now
             spinner.stop()
+            // The bubble's label: a line of its own, so that no content line carries a border glyph.
+            if context.isInteractive { write([context.theme.paint("╭─ lyra", .assistant)]) }
         }
         if var renderer = markdown {
             let lines = renderer.append(piece)
