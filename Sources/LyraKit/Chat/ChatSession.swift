@@ -1,9 +1,9 @@
 // A chat session as stored in `<sessions>/<id>.json` (SPEC §3): id, title, chatID, timestamps and
-// messages. Decoding is tolerant, so a file written by another program in this format opens too.
+// messages, plus the additions of SPEC §8. Read and written by `SessionFileReader`/`SessionFileWriter`.
 import Foundation
 
 /// A saved conversation.
-public struct ChatSession: Codable, Equatable, Sendable, Identifiable {
+public struct ChatSession: Equatable, Sendable, Identifiable {
     /// The session's id (also its file name, `<id>.json`).
     public var id: String
     /// The title shown in lists and in the prompt.
@@ -22,6 +22,8 @@ public struct ChatSession: Codable, Equatable, Sendable, Identifiable {
     public var model: String?
     /// The stable session number shown by `/sessions` (`number`; omitted when nil).
     public var number: Int?
+    /// Members of the file Lyra does not know, kept in order and written back as they were.
+    public var unknownMembers: [JSONMember] = []
 
     /// The longest default title, in characters (SPEC §2).
     public static let defaultTitleLength = 40
@@ -66,41 +68,5 @@ public struct ChatSession: Codable, Equatable, Sendable, Identifiable {
     /// The last user message whose reply failed, if any.
     public var lastFailedMessage: ChatMessage? {
         messages.last(where: \.isFailed)
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case id, title, chatID, createdAt, updatedAt, messages, system, model, number
-    }
-
-    /// Decodes a stored session tolerantly: unknown fields are ignored, a number id is accepted,
-    /// missing values get defaults (an empty id is filled in by the store from the file name).
-    /// - Throws: `DecodingError` when the value is not an object or `messages` is not a list of objects.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        id = (try? container.decodeIfPresent(FlexibleID.self, forKey: .id))?.value ?? ""
-        title = (try? container.decodeIfPresent(String.self, forKey: .title)) ?? ""
-        chatID = (try? container.decodeIfPresent(FlexibleID.self, forKey: .chatID))?.value
-            ?? UUID().uuidString.lowercased()
-        messages = try container.decodeIfPresent([ChatMessage].self, forKey: .messages) ?? []
-        let created = (try? container.decodeIfPresent(String.self, forKey: .createdAt)).flatMap { $0 }
-        let updated = (try? container.decodeIfPresent(String.self, forKey: .updatedAt)).flatMap { $0 }
-        createdAt = created.flatMap(ChatTimestamp.date(from:))
-            ?? messages.first?.createdAt ?? Date(timeIntervalSince1970: 0)
-        updatedAt = updated.flatMap(ChatTimestamp.date(from:)) ?? messages.last?.createdAt ?? createdAt
-        system = (try? container.decodeIfPresent(String.self, forKey: .system)) ?? nil
-        model = (try? container.decodeIfPresent(String.self, forKey: .model)) ?? nil
-        number = (try? container.decodeIfPresent(Int.self, forKey: .number)) ?? nil
-    }
-
-    /// Encodes the fields of SPEC §3 in their documented order.
-    /// - Throws: encoder errors.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(title, forKey: .title)
-        try container.encode(chatID, forKey: .chatID)
-        try container.encode(ChatTimestamp.string(from: createdAt), forKey: .createdAt)
-        try container.encode(ChatTimestamp.string(from: updatedAt), forKey: .updatedAt)
-        try container.encode(messages, forKey: .messages)
     }
 }

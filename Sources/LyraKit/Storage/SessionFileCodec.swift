@@ -31,14 +31,10 @@ enum SessionFileCodec {
     /// - Throws: `SessionError.damagedFile`.
     static func decode(_ data: Data, fileName: String, path: String) throws -> ChatSession {
         var session: ChatSession
-        if let fast = SessionFileReader.session(from: data) {
-            session = fast
-        } else {
-            do {
-                session = try JSONDecoder().decode(ChatSession.self, from: data)
-            } catch {
-                throw SessionError.damagedFile(path: path, reason: reason(for: error))
-            }
+        do throws(JSONScanFailure) {
+            session = try SessionFileReader.session(from: data)
+        } catch {
+            throw SessionError.damagedFile(path: path, reason: error.reason)
         }
         if session.id.isEmpty { session.id = String(fileName.dropLast(".json".count)) }
         return session
@@ -48,25 +44,5 @@ enum SessionFileCodec {
     /// - Throws: `StorageError`.
     static func write(_ session: ChatSession, to fileName: String, in directory: URL) throws {
         try AtomicFile.write(Data(SessionFileWriter.bytes(of: session)), to: directory.appending(path: fileName), mode: 0o600)
-    }
-
-    /// A short, user-facing reason for a decoding failure.
-    static func reason(for error: any Error) -> String {
-        guard let decoding = error as? DecodingError else { return "\(error)" }
-        switch decoding {
-        case .dataCorrupted(let context) where context.codingPath.isEmpty:
-            return "not valid JSON"
-        case .typeMismatch(_, let context), .valueNotFound(_, let context),
-             .dataCorrupted(let context), .keyNotFound(_, let context):
-            let path = describe(context.codingPath)
-            return path.isEmpty ? "not a session object" : "unexpected value at \(path)"
-        @unknown default:
-            return "not a session object"
-        }
-    }
-
-    private static func describe(_ path: [any CodingKey]) -> String {
-        path.map { key in key.intValue.map { "[\($0)]" } ?? ".\(key.stringValue)" }.joined()
-            .trimmingCharacters(in: CharacterSet(charactersIn: "."))
     }
 }

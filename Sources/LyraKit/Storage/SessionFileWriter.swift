@@ -17,6 +17,7 @@ enum SessionFileWriter {
         if let model = session.model { object.string("model", model, into: &output) }
         object.timestamp("createdAt", session.createdAt, into: &output)
         object.timestamp("updatedAt", session.updatedAt, into: &output)
+        for member in session.unknownMembers { object.raw(member.key, member.json, into: &output) }
         object.key("messages", into: &output)
         if session.messages.isEmpty {
             output.append(contentsOf: "[]".utf8)
@@ -53,6 +54,7 @@ enum SessionFileWriter {
             if let completion = usage.completionTokens { inner.integer("completionTokens", completion, into: &output) }
             inner.close(into: &output)
         }
+        for member in message.unknownMembers { object.raw(member.key, member.json, into: &output) }
         object.close(into: &output)
     }
 }
@@ -117,4 +119,9 @@ struct ObjectWriter {
         }
         output.append(UInt8(ascii: "}"))
     }
+}
+
+extension ChatSession {
+    /// The session file's text: pretty JSON in the documented order, ending with a newline.
+    public var fileText: String { String(decoding: SessionFileWriter.bytes(of: self), as: UTF8.self) }
 }

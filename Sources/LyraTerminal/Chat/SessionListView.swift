@@ -42,7 +42,7 @@ enum SessionListView {
     }
 
     /// The listing as one JSON document (an array, most recent first), laid out as
-    /// `OrderedJSON.rendered()` lays it out; written straight into bytes (10,000 sessions list fast).
+    /// pretty JSON with a two-space indent; written straight into bytes (10,000 sessions list fast).
     static func json(_ sessions: [SessionSummary]) -> String {
         guard !sessions.isEmpty else { return "[]" }
         var output: [UInt8] = []
@@ -52,9 +52,9 @@ enum SessionListView {
             output.append(contentsOf: JSONFragment.number)
             appendDecimal(index + 1, to: &output)
             output.append(contentsOf: JSONFragment.id)
-            OrderedJSON.appendString(session.id, to: &output)
+            JSONText.appendString(session.id, to: &output)
             output.append(contentsOf: JSONFragment.title)
-            OrderedJSON.appendString(session.title, to: &output)
+            JSONText.appendString(session.title, to: &output)
             output.append(contentsOf: JSONFragment.messages)
             appendDecimal(session.messageCount, to: &output)
             output.append(contentsOf: JSONFragment.updatedAt)

@@ -17,7 +17,7 @@ import Testing
     private func storedSession(_ directory: URL) throws -> ChatSession {
         let files = sessionFiles(directory)
         try #require(files.count == 1)
-        return try JSONDecoder().decode(ChatSession.self, from: Data(contentsOf: files[0]))
+        return try SessionFileReader.session(from: Data(contentsOf: files[0]))
     }
 
     @Test func aTurnSavesBothMessagesInOrderWithTheFirstMessageAsTitle() async throws {

@@ -22,7 +22,7 @@ import Testing
         #expect(messages[0]["failed"] as? Bool == false)
         #expect(messages[1]["failed"] == nil)
         #expect(object["title"] as? String == "Trip \"plans\"")
-        #expect(try JSONDecoder().decode(ChatSession.self, from: Data(text.utf8)) == session)
+        #expect(try SessionFileReader.session(from: Data(text.utf8)) == session)
     }
 
     @Test func readsFilesWrittenByOtherProgramsTolerantly() throws {
@@ -31,7 +31,7 @@ import Testing
              "messages": [{"role": "user", "content": "Hi", "createdAt": "2026-11-29T10:00:00Z", "mood": "ok"},
                           {"id": 7, "role": "assistant", "content": "Hello"}]}
             """
-        let session = try JSONDecoder().decode(ChatSession.self, from: Data(text.utf8))
+        let session = try SessionFileReader.session(from: Data(text.utf8))
         #expect(session.id == "42")
         #expect(session.title == "Imported")
         #expect(!session.chatID.isEmpty)

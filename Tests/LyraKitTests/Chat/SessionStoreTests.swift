@@ -31,7 +31,7 @@ import Testing
             #expect(try permissions(of: file) == 0o600)
             #expect(try permissions(of: directory) == 0o700)
             #expect(try directoryEntries(directory) == [".lock", "S1.json"])
-            let stored = try JSONDecoder().decode(ChatSession.self, from: Data(contentsOf: file))
+            let stored = try SessionFileReader.session(from: Data(contentsOf: file))
             #expect(stored == saved)
             #expect(stored.messages.map(\.content) == ["hello"])
         }
@@ -129,7 +129,7 @@ import Testing
             #expect(try await store.list().sessions.map(\.title) == ["Cached title"])
 
             let file = directory.appending(path: "S1.json")
-            var edited = try JSONDecoder().decode(ChatSession.self, from: Data(contentsOf: file))
+            var edited = try SessionFileReader.session(from: Data(contentsOf: file))
             edited.title = "Edited by hand"
             try Data(edited.fileText.utf8).write(to: file)
             let listing = try await store.list()
