@@ -46,10 +46,21 @@ struct HTTPConnection {
             return false
         case .normal:
             let keep = keepAlive && !response.closesConnection
+            if let stream = response.stream { return deliver(stream, head: response.streamHead(keepAlive: keep), keep) }
             guard SocketIO.sendAll(fd, response.serialized(keepAlive: keep)) else { return false }
             if !keep { SocketIO.lingeringClose(fd) }
             return keep
         }
+    }
+
+    /// Writes a streamed body, one chunk per piece; returns whether the connection stays open.
+    private func deliver(_ stream: StreamedBody, head: [UInt8], _ keepAlive: Bool) -> Bool {
+        guard SocketIO.sendAll(fd, head) else { return false }
+        // An empty chunk would end the body early, so empty pieces are skipped.
+        let ending = stream.produce { piece in piece.isEmpty || SocketIO.sendAll(fd, StreamedBody.frame(piece)) }
+        guard ending == .complete, SocketIO.sendAll(fd, StreamedBody.terminator) else { return false }
+        if !keepAlive { SocketIO.lingeringClose(fd) }
+        return keepAlive
     }
 
     // MARK: - Reading
