@@ -129,6 +129,21 @@ private let demoPieces = DemoChatReply.pieces(of: demoConversationReply)
         #expect(stream.client.readResponse()?.status == 200)
     }
 
+    @Test func anHTTP10ClientGetsTheEventsUnchunkedUntilTheConnectionCloses() throws {
+        let server = try RunningBackend()
+        defer { server.stop() }
+        let client = try RawHTTPClient(port: server.port)
+        let json = try JSONSerialization.data(withJSONObject: streamBody)
+        client.send("POST /v1/chat/completions HTTP/1.0\r\nContent-Length: \(json.count)\r\n\r\n")
+        client.send([UInt8](json))
+        let head = try #require(client.readHead())
+        #expect(head.status == 200 && head.headers["transfer-encoding"] == nil && head.headers["content-length"] == nil)
+        var parser = ServerSentEventParser()
+        let events = try parser.feed(client.readToEnd())
+        #expect(try OpenAIStreamClient.text(events) == demoConversationReply)
+        #expect(events.last == ServerSentEvent(data: "[DONE]"))
+    }
+
     @Test func stoppingTheBackendEndsAPausedStream() async throws {
         let server = try RunningBackend()
         try await server.queueFaults([["path": "/v1/chat/completions", "pause_after_words": 1]])

@@ -44,17 +44,18 @@ struct HTTPResponse: Sendable {
         return serializedHead(keepAlive: keepAlive, framing: "Content-Length: \(announcedLength)") + body
     }
 
-    /// The status line and headers of a streamed response (`Transfer-Encoding: chunked`).
-    func streamHead(keepAlive: Bool) -> [UInt8] {
-        serializedHead(keepAlive: keepAlive, framing: "Transfer-Encoding: chunked")
+    /// The status line and headers of a streamed response: `Transfer-Encoding: chunked`, or no
+    /// framing header at all when the body ends with the connection.
+    func streamHead(keepAlive: Bool, chunked: Bool) -> [UInt8] {
+        serializedHead(keepAlive: keepAlive, framing: chunked ? "Transfer-Encoding: chunked" : nil)
     }
 
-    private func serializedHead(keepAlive: Bool, framing: String) -> [UInt8] {
+    private func serializedHead(keepAlive: Bool, framing: String?) -> [UInt8] {
         var head = "HTTP/1.1 \(status) \(HTTPResponse.reasonPhrase(status))\r\n"
         for (name, value) in headers where !HTTPResponse.managedHeaders.contains(name.lowercased()) {
             head += "\(name): \(value)\r\n"
         }
-        head += framing + "\r\n"
+        if let framing { head += framing + "\r\n" }
         head += keepAlive ? "Connection: keep-alive\r\n" : "Connection: close\r\n"
         head += "Server: LyraBackend\r\n\r\n"
         return Array(head.utf8)

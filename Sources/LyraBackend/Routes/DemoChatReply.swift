@@ -19,9 +19,15 @@ enum DemoChatReply {
         return words.enumerated().map { index, word in index == 0 ? String(word) : " " + word }
     }
 
-    /// A rough token count of the prompt: the words of every message.
-    static func promptTokens(_ request: DemoChatRequest) -> Int {
-        request.messages.reduce(0) { $0 + $1.content.split(whereSeparator: \.isWhitespace).count + 1 }
+    /// The `usage` object: the prompt counted as the words of every message (plus one per message),
+    /// the completion as the number of pieces.
+    static func usage(_ request: DemoChatRequest, completionTokens: Int) -> JSONValue {
+        let prompt = request.messages.reduce(0) { $0 + $1.content.split(whereSeparator: \.isWhitespace).count + 1 }
+        return .object([
+            ("prompt_tokens", .int(prompt)),
+            ("completion_tokens", .int(completionTokens)),
+            ("total_tokens", .int(prompt + completionTokens)),
+        ])
     }
 
     /// "It arrived with 4 messages: a system prompt, 2 earlier messages and yours."

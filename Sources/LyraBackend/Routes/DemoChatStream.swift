@@ -55,12 +55,7 @@ struct DemoChatStream: Sendable {
     }
 
     private func usageEvent() -> [UInt8] {
-        let prompt = DemoChatReply.promptTokens(request)
-        return frame(choices: [], extra: [("usage", .object([
-            ("prompt_tokens", .int(prompt)),
-            ("completion_tokens", .int(pieces.count)),
-            ("total_tokens", .int(prompt + pieces.count)),
-        ]))])
+        frame(choices: [], extra: [("usage", DemoChatReply.usage(request, completionTokens: pieces.count))])
     }
 
     private func frame(choices: [JSONValue], extra: [(String, JSONValue)]) -> [UInt8] {

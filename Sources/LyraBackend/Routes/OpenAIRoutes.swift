@@ -58,8 +58,7 @@ enum OpenAIRoutes {
     private static func completion(
         _ request: DemoChatRequest, pieces: [String], fault: ChatStreamFault, created: Int
     ) -> HTTPResponse {
-        let prompt = DemoChatReply.promptTokens(request)
-        return .json(.object([
+        .json(.object([
             ("id", .string("chatcmpl-lyra-demo")),
             ("object", .string("chat.completion")),
             ("created", .int(created)),
@@ -69,11 +68,7 @@ enum OpenAIRoutes {
                 ("message", .object([("role", .string("assistant")), ("content", .string(pieces.joined()))])),
                 ("finish_reason", .string(fault.finishReason ?? "stop")),
             ])])),
-            ("usage", .object([
-                ("prompt_tokens", .int(prompt)),
-                ("completion_tokens", .int(pieces.count)),
-                ("total_tokens", .int(prompt + pieces.count)),
-            ])),
+            ("usage", DemoChatReply.usage(request, completionTokens: pieces.count)),
         ]))
     }
 }
