@@ -29,7 +29,8 @@ let package = Package(
         .target(name: "LyraTestSupport", dependencies: ["LyraBackend", "LyraKit", "CPseudoTerminal"]),
         .testTarget(name: "LyraKitTests", dependencies: ["LyraKit", "LyraTestSupport"]),
         .testTarget(name: "LyraTerminalTests", dependencies: ["LyraTerminal", "LyraTestSupport"]),
-        .testTarget(name: "LyraBackendTests", dependencies: ["LyraBackend", "LyraTestSupport"]),
+        // LyraKit: the backend's streams are read back with the client's own SSE parser and DTOs.
+        .testTarget(name: "LyraBackendTests", dependencies: ["LyraBackend", "LyraKit", "LyraTestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["LyraTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -23,6 +23,13 @@ struct InjectedFault: Sendable, Equatable {
     var drop = false
     var truncate = false
     var remaining = 1
+    /// Wait for `POST /_test/release` before answering.
+    var hold = false
+    /// An error body in a named shape (`OpenAIErrorResponse.Kind`), with an optional `message`.
+    var errorKind: OpenAIErrorResponse.Kind?
+    var message: String?
+    /// How a streamed chat completion misbehaves.
+    var stream = ChatStreamFault()
 
     func matches(method requestMethod: String, path: String) -> Bool {
         path.hasPrefix(pathPrefix) && (method.map { $0.uppercased() == requestMethod.uppercased() } ?? true)
@@ -49,6 +56,8 @@ final class BackendState: Sendable {
     }
 
     private let contents = Mutex(Contents())
+    /// Where `hold` and `pause_after_words` faults wait for `POST /_test/release`.
+    let releaseGate = ReleaseGate()
 
     /// Bounds that keep a long-running `lyra serve` from growing without limit.
     static let maxRecordedRequests = 1000
@@ -65,8 +74,10 @@ final class BackendState: Sendable {
         }
     }
 
-    /// Clears faults, recorded requests, configuration and subscriptions (videos stay downloadable).
+    /// Clears faults, recorded requests, configuration and subscriptions (videos stay downloadable),
+    /// and releases held responses.
     func reset() {
+        defer { releaseGate.releaseAll() }
         contents.withLock { data in
             data.config = BackendConfig()
             data.faults = []

@@ -44,7 +44,7 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable {
 /// thousand, so `swift test` stays fast; `make fuzz` sets 200000), split by each target's share.
 public enum FuzzBudget {
     /// The number of fuzz targets the total is shared between.
-    public static let targets = 10
+    public static let targets = 12
 
     /// The total case count from `LYRA_FUZZ_CASES`, or `defaultTotal`.
     public static var total: Int {

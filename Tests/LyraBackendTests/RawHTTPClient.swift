@@ -70,6 +70,18 @@ final class RawHTTPClient {
 
     /// Reads one response (by Content-Length); nil when the connection closed before a full response.
     func readResponse() -> (status: Int, headers: [String: String], body: [UInt8])? {
+        guard let (status, headers) = readHead() else { return nil }
+        let length = Int(headers["content-length"] ?? "0") ?? 0
+        while buffer.count < length {
+            guard fill() else { return nil }
+        }
+        let body = Array(buffer[0..<length])
+        buffer.removeFirst(length)
+        return (status, headers, body)
+    }
+
+    /// Reads a response's status line and headers (names lower-cased), leaving its body unread.
+    func readHead() -> (status: Int, headers: [String: String])? {
         var headEnd = findHeadEnd()
         while headEnd == nil {
             guard fill() else { return nil }
@@ -77,6 +89,7 @@ final class RawHTTPClient {
         }
         guard let end = headEnd else { return nil }
         let head = String(decoding: buffer[0..<end], as: UTF8.self)
+        buffer.removeFirst(end)
         let lines = head.components(separatedBy: "\r\n")
         let statusParts = lines[0].split(separator: " ")
         let status = statusParts.count > 1 ? Int(statusParts[1]) ?? 0 : 0
@@ -85,13 +98,32 @@ final class RawHTTPClient {
             guard let colon = line.firstIndex(of: ":") else { continue }
             headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
         }
-        let length = Int(headers["content-length"] ?? "0") ?? 0
-        while buffer.count < end + length {
+        return (status, headers)
+    }
+
+    /// Reads the next chunk of a chunked body as soon as it has fully arrived: its bytes, `[]` for
+    /// the terminating zero-length chunk, nil when the connection ended (or 5 s passed) first.
+    func readChunk() -> [UInt8]? {
+        var lineEnd = crlf(from: 0)
+        while lineEnd == nil {
+            guard fill() else { return nil }
+            lineEnd = crlf(from: 0)
+        }
+        guard let sizeEnd = lineEnd, let size = Int(String(decoding: buffer[0..<sizeEnd], as: UTF8.self), radix: 16) else {
+            return nil
+        }
+        let total = sizeEnd + 2 + size + 2
+        while buffer.count < total {
             guard fill() else { return nil }
         }
-        let body = Array(buffer[end..<(end + length)])
-        buffer.removeFirst(end + length)
-        return (status, headers, body)
+        let chunk = Array(buffer[(sizeEnd + 2)..<(sizeEnd + 2 + size)])
+        buffer.removeFirst(total)
+        return chunk
+    }
+
+    private func crlf(from start: Int) -> Int? {
+        guard buffer.count >= start + 2 else { return nil }
+        return (start..<(buffer.count - 1)).first { buffer[$0] == 13 && buffer[$0 + 1] == 10 }
     }
 
     /// Everything the server sends until it closes (or 5 s pass).

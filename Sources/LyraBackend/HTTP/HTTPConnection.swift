@@ -30,14 +30,16 @@ struct HTTPConnection {
                 return
             case .request(let request, let consumed):
                 let response = handle(request)
-                guard deliver(response, keepAlive: request.wantsKeepAlive) else { return }
+                let chunked = request.version != "HTTP/1.0"
+                guard deliver(response, keepAlive: request.wantsKeepAlive, chunked: chunked) else { return }
                 buffer.removeFirst(consumed)
             }
         }
     }
 
-    /// Writes `response`; returns whether the connection stays open.
-    private func deliver(_ response: HTTPResponse, keepAlive: Bool) -> Bool {
+    /// Writes `response`; returns whether the connection stays open. A streamed body goes out chunked,
+    /// or (for an HTTP/1.0 client, which knows no chunks) raw and delimited by closing the connection.
+    private func deliver(_ response: HTTPResponse, keepAlive: Bool, chunked: Bool) -> Bool {
         switch response.delivery {
         case .drop:
             return false
@@ -46,10 +48,23 @@ struct HTTPConnection {
             return false
         case .normal:
             let keep = keepAlive && !response.closesConnection
+            if let stream = response.stream { return deliver(stream, keepAlive: keep && chunked, chunked: chunked, response) }
             guard SocketIO.sendAll(fd, response.serialized(keepAlive: keep)) else { return false }
             if !keep { SocketIO.lingeringClose(fd) }
             return keep
         }
+    }
+
+    /// Writes a streamed body, one `send` per piece; returns whether the connection stays open.
+    private func deliver(_ stream: StreamedBody, keepAlive: Bool, chunked: Bool, _ response: HTTPResponse) -> Bool {
+        guard SocketIO.sendAll(fd, response.streamHead(keepAlive: keepAlive, chunked: chunked)) else { return false }
+        // An empty chunk would end the body early, so empty pieces are skipped.
+        let ending = stream.produce { piece in
+            piece.isEmpty || SocketIO.sendAll(fd, chunked ? StreamedBody.frame(piece) : piece)
+        }
+        guard ending == .complete, !chunked || SocketIO.sendAll(fd, StreamedBody.terminator) else { return false }
+        if !keepAlive { SocketIO.lingeringClose(fd) }
+        return keepAlive
     }
 
     // MARK: - Reading

@@ -18,6 +18,8 @@ struct HTTPResponse: Sendable {
     var delivery: ResponseDelivery = .normal
     /// Forces `Connection: close` after this response.
     var closesConnection = false
+    /// When set, the body is produced while it is sent (chunked) and `body` is ignored.
+    var stream: StreamedBody?
 
     init(status: Int, headers: [(String, String)] = [], body: [UInt8] = []) {
         self.status = status
@@ -39,14 +41,24 @@ struct HTTPResponse: Sendable {
     /// - Parameter keepAlive: whether the connection stays open afterwards.
     func serialized(keepAlive: Bool) -> [UInt8] {
         let announcedLength = delivery == .truncate ? body.count + 100 : body.count
+        return serializedHead(keepAlive: keepAlive, framing: "Content-Length: \(announcedLength)") + body
+    }
+
+    /// The status line and headers of a streamed response: `Transfer-Encoding: chunked`, or no
+    /// framing header at all when the body ends with the connection.
+    func streamHead(keepAlive: Bool, chunked: Bool) -> [UInt8] {
+        serializedHead(keepAlive: keepAlive, framing: chunked ? "Transfer-Encoding: chunked" : nil)
+    }
+
+    private func serializedHead(keepAlive: Bool, framing: String?) -> [UInt8] {
         var head = "HTTP/1.1 \(status) \(HTTPResponse.reasonPhrase(status))\r\n"
         for (name, value) in headers where !HTTPResponse.managedHeaders.contains(name.lowercased()) {
             head += "\(name): \(value)\r\n"
         }
-        head += "Content-Length: \(announcedLength)\r\n"
+        if let framing { head += framing + "\r\n" }
         head += keepAlive ? "Connection: keep-alive\r\n" : "Connection: close\r\n"
         head += "Server: LyraBackend\r\n\r\n"
-        return Array(head.utf8) + body
+        return Array(head.utf8)
     }
 
     private static let managedHeaders: Set<String> = ["content-length", "connection", "transfer-encoding"]

@@ -6,7 +6,7 @@ import Foundation
 /// Maps a request to its handler and applies the cross-cutting rules.
 final class BackendRouter: Sendable {
     /// Who may call a route.
-    enum Access: Sendable { case app, apphud, open }
+    enum Access: Sendable { case app, apphud, open, openAI }
 
     struct Route: Sendable {
         let method: String
@@ -14,6 +14,11 @@ final class BackendRouter: Sendable {
         let pattern: [String]
         let access: Access
         let handler: @Sendable (RouteContext) throws(RouteFailure) -> HTTPResponse
+
+        /// The handler's answer, a thrown failure answered as `{"detail": …}`.
+        func answer(_ context: RouteContext) -> HTTPResponse {
+            do { return try handler(context) } catch { return error.response }
+        }
     }
 
     private let options: LocalBackendOptions
@@ -28,6 +33,7 @@ final class BackendRouter: Sendable {
         self.stopSignal = stopSignal
         self.baseURL = baseURL
         self.routes = ChatRoute.routes + WritingRoute.routes + VideoRoutes.routes + ApphudRoutes.routes
+            + OpenAIRoutes.routes
     }
 
     /// Answers one request; never throws, never crashes on bad input.
@@ -36,16 +42,20 @@ final class BackendRouter: Sendable {
             return TestControlRoutes.handle(request, state: state)
         }
         state.record(RequestRecord.describe(request))
-        if let fault = state.takeFault(method: request.method, path: request.path) {
+        let fault = state.takeFault(method: request.method, path: request.path)
+        if let fault {
             if fault.delayMilliseconds > 0, stopSignal.wait(milliseconds: fault.delayMilliseconds) {
+                return HTTPResponse(status: 503).droppingConnection()
+            }
+            if fault.hold, state.releaseGate.wait(milliseconds: 60_000, stop: stopSignal) {
                 return HTTPResponse(status: 503).droppingConnection()
             }
             if let response = FaultResponse.make(fault) { return response }
         }
-        return route(request)
+        return route(request, fault: fault)
     }
 
-    private func route(_ request: HTTPRequest) -> HTTPResponse {
+    private func route(_ request: HTTPRequest, fault: InjectedFault?) -> HTTPResponse {
         let rawPath = request.target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
         let segments = rawPath.split(separator: "/", omittingEmptySubsequences: true)
             .map { PercentDecoding.decode(String($0), plusIsSpace: false) }
@@ -58,7 +68,8 @@ final class BackendRouter: Sendable {
         }
         let context = RouteContext(
             request: request, parameters: parameters, state: state, options: options,
-            stopSignal: stopSignal, publicBaseURL: publicBaseURL(for: request))
+            stopSignal: stopSignal, publicBaseURL: publicBaseURL(for: request), fault: fault)
+        if route.access == .openAI { return OpenAIRoutes.authorized(context) ?? route.answer(context) }
         do {
             try authorize(route.access, context)
             return try route.handler(context)

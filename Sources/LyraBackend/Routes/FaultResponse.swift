@@ -5,6 +5,9 @@ enum FaultResponse {
     /// The response a fault replaces the real one with; nil for a delay-only fault (the route then answers).
     static func make(_ fault: InjectedFault) -> HTTPResponse? {
         if fault.drop { return HTTPResponse(status: 500).droppingConnection() }
+        if let kind = fault.errorKind, fault.body == nil {
+            return OpenAIErrorResponse.make(kind, status: fault.status, message: fault.message)
+        }
         guard fault.status != nil || fault.truncate else { return nil }
         let status = fault.status ?? 200
         let body = fault.body.map { Array($0.utf8) }
@@ -48,7 +51,22 @@ enum FaultResponse {
         fault.truncate = value["truncate"]?.boolValue ?? false
         fault.remaining = value["count"]?.intValue ?? 1
         guard fault.remaining >= 1 else { throw RouteFailure(status: 422, detail: "fault 'count' must be at least 1") }
+        try parseChatFields(value, into: &fault)
         return fault
+    }
+
+    /// The fields for the OpenAI-compatible routes: `hold`, `openai_error`, `message` and the stream faults.
+    private static func parseChatFields(_ value: JSONValue, into fault: inout InjectedFault) throws(RouteFailure) {
+        fault.hold = value["hold"]?.boolValue ?? false
+        fault.message = value["message"]?.stringValue
+        if let name = value["openai_error"], !name.isNull {
+            guard let kind = name.stringValue.flatMap(OpenAIErrorResponse.Kind.init(rawValue:)) else {
+                let names = OpenAIErrorResponse.Kind.allCases.map(\.rawValue).joined(separator: ", ")
+                throw RouteFailure(status: 422, detail: "fault 'openai_error' must be one of: \(names)")
+            }
+            fault.errorKind = kind
+        }
+        fault.stream = try ChatStreamFault.parse(value)
     }
 
     private static func isSafeHeader(name: String, value: String) -> Bool {

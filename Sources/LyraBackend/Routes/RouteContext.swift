@@ -19,6 +19,8 @@ struct RouteContext: Sendable {
     let stopSignal: StopSignal
     /// The base URL clients reached us by, e.g. `http://127.0.0.1:54321` (no trailing slash).
     let publicBaseURL: String
+    /// The injected fault this request consumed that did not replace the answer (e.g. stream faults).
+    var fault: InjectedFault? = nil
 
     /// The body parsed as a JSON object.
     /// - Throws: 422 when the body is missing or is not a JSON object.

@@ -1,7 +1,7 @@
 // The test control routes under /_test/ (no auth): queue faults, read recorded requests,
 // change the run-time configuration, reset. Documented in docs/API.md.
 
-/// Handlers of `/_test/faults`, `/_test/requests`, `/_test/config` and `/_test/reset`.
+/// Handlers of `/_test/faults`, `/_test/requests`, `/_test/config`, `/_test/release`, `/_test/held` and `/_test/reset`.
 enum TestControlRoutes {
     /// Answers one control request.
     static func handle(_ request: HTTPRequest, state: BackendState) -> HTTPResponse {
@@ -11,6 +11,10 @@ enum TestControlRoutes {
             case ("GET", "/_test/requests"): return .json(.array(state.recordedRequests))
             case ("POST", "/_test/config"): return try updateConfig(request, state: state)
             case ("GET", "/_test/config"): return .json(describe(state.config))
+            case ("POST", "/_test/release"):
+                return .json(.object([("released", .int(state.releaseGate.releaseAll()))]))
+            case ("GET", "/_test/held"):
+                return .json(.object([("held", .int(state.releaseGate.heldCount))]))
             case ("POST", "/_test/reset"):
                 state.reset()
                 return .json(.object([("ok", .bool(true))]))

@@ -1,0 +1,54 @@
+// The demo model's canned answer: it says it comes from the demo backend, quotes the start of the
+// last user message and counts the messages that arrived (and whether a system prompt came).
+
+/// Composes the demo model's reply and splits it into the words it is streamed as.
+enum DemoChatReply {
+    /// The most characters of the user's message the reply quotes.
+    static let quoteLength = 60
+
+    /// The whole reply to `request`.
+    static func text(for request: DemoChatRequest) -> String {
+        let asked = request.lastUserText.map { "You asked: \"\(quote($0))\"." } ?? "No user message arrived."
+        return "This is a **canned** reply from Lyra's demo backend, not a real model. \(asked) "
+            + "\(historySentence(request.messages.map(\.role))) Pick a real model with /model for real answers."
+    }
+
+    /// The pieces the reply streams as: the first word, then each further word with its leading space.
+    static func pieces(of text: String) -> [String] {
+        let words = text.split(separator: " ", omittingEmptySubsequences: false)
+        return words.enumerated().map { index, word in index == 0 ? String(word) : " " + word }
+    }
+
+    /// The `usage` object: the prompt counted as the words of every message (plus one per message),
+    /// the completion as the number of pieces.
+    static func usage(_ request: DemoChatRequest, completionTokens: Int) -> JSONValue {
+        let prompt = request.messages.reduce(0) { $0 + $1.content.split(whereSeparator: \.isWhitespace).count + 1 }
+        return .object([
+            ("prompt_tokens", .int(prompt)),
+            ("completion_tokens", .int(completionTokens)),
+            ("total_tokens", .int(prompt + completionTokens)),
+        ])
+    }
+
+    /// "It arrived with 4 messages: a system prompt, 2 earlier messages and yours."
+    static func historySentence(_ roles: [String]) -> String {
+        let systemCount = roles.filter { $0 == "system" || $0 == "developer" }.count
+        let lastIsUser = roles.last == "user"
+        let earlier = roles.count - systemCount - (lastIsUser ? 1 : 0)
+        var parts: [String] = []
+        if systemCount == 1 { parts.append("a system prompt") }
+        if systemCount > 1 { parts.append("\(systemCount) system prompts") }
+        if earlier > 0 || !lastIsUser { parts.append("\(earlier) earlier \(earlier == 1 ? "message" : "messages")") }
+        if lastIsUser { parts.append("yours") }
+        let list = parts.count > 1 ? parts.dropLast().joined(separator: ", ") + " and " + (parts.last ?? "") : parts.joined()
+        let noun = roles.count == 1 ? "message" : "messages"
+        return "It arrived with \(roles.count) \(noun): \(list)."
+    }
+
+    /// The start of `text` on one line: whitespace runs become one space, at most `quoteLength` characters.
+    static func quote(_ text: String) -> String {
+        let oneLine = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        guard oneLine.count > quoteLength else { return oneLine }
+        return String(oneLine.prefix(quoteLength)).trimmingWhitespaceAndNewlines + "…"
+    }
+}

@@ -1,0 +1,74 @@
+// `GET /v1/models` and `POST /v1/chat/completions`: the OpenAI-compatible demo model `lyra-demo`
+// (SPEC §8 "The local backend"), streamed word by word or answered as one JSON completion.
+
+import Foundation
+
+/// The OpenAI-compatible routes of the local backend.
+enum OpenAIRoutes {
+    static let routes: [BackendRouter.Route] = [
+        .init(method: "GET", pattern: ["v1", "models"], access: .openAI, handler: models),
+        .init(method: "POST", pattern: ["v1", "chat", "completions"], access: .openAI, handler: chatCompletion),
+    ]
+
+    /// The 401 answer when the backend requires a token and the request does not carry it; else nil.
+    static func authorized(_ context: RouteContext) -> HTTPResponse? {
+        guard let token = context.options.requiredToken,
+              context.request.header("authorization") != "Bearer \(token)" else { return nil }
+        return OpenAIErrorResponse.make(.unauthorized, status: nil, message: nil)
+    }
+
+    private static func models(_ context: RouteContext) -> HTTPResponse {
+        .json(.object([
+            ("object", .string("list")),
+            ("data", .array([.object([
+                ("id", .string(DemoChatRequest.modelID)),
+                ("object", .string("model")),
+                ("owned_by", .string("lyra")),
+            ])])),
+        ]))
+    }
+
+    private static func chatCompletion(_ context: RouteContext) -> HTTPResponse {
+        let request: DemoChatRequest
+        do {
+            request = try DemoChatRequest.parse(context.request.body)
+        } catch {
+            if error.status == 404 { return OpenAIErrorResponse.unknownModel(requestedModel(context) ?? "") }
+            return OpenAIErrorResponse.badRequest(error.detail)
+        }
+        let fault = context.fault?.stream ?? ChatStreamFault()
+        let pieces = DemoChatReply.pieces(of: DemoChatReply.text(for: request))
+        let created = Int(Date().timeIntervalSince1970)
+        guard request.stream else { return completion(request, pieces: pieces, fault: fault, created: created) }
+        let stream = DemoChatStream(
+            request: request, pieces: pieces, fault: fault, stopSignal: context.stopSignal,
+            gate: context.state.releaseGate, created: created)
+        var response = HTTPResponse(status: 200, headers: [
+            ("Content-Type", "text/event-stream"), ("Cache-Control", "no-cache"),
+        ])
+        response.stream = StreamedBody { write in stream.produce(write) }
+        return response
+    }
+
+    private static func requestedModel(_ context: RouteContext) -> String? {
+        (try? JSONValue.parse(context.request.body))?["model"]?.stringValue
+    }
+
+    /// The non-streamed answer: one `chat.completion` object with usage.
+    private static func completion(
+        _ request: DemoChatRequest, pieces: [String], fault: ChatStreamFault, created: Int
+    ) -> HTTPResponse {
+        .json(.object([
+            ("id", .string("chatcmpl-lyra-demo")),
+            ("object", .string("chat.completion")),
+            ("created", .int(created)),
+            ("model", .string(request.model)),
+            ("choices", .array([.object([
+                ("index", .int(0)),
+                ("message", .object([("role", .string("assistant")), ("content", .string(pieces.joined()))])),
+                ("finish_reason", .string(fault.finishReason ?? "stop")),
+            ])])),
+            ("usage", DemoChatReply.usage(request, completionTokens: pieces.count)),
+        ]))
+    }
+}
