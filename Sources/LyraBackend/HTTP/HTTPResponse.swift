@@ -8,6 +8,8 @@ enum ResponseDelivery: Sendable, Equatable {
     case drop
     /// Announce a Content-Length larger than the body, send the body, then close.
     case truncate
+    /// Send the head, then the schedule's chunks one by one (chunked encoding).
+    case chunked(ChunkSchedule)
 }
 
 /// A status, header fields and a body; `serialized` is written with one `send`.
@@ -18,6 +20,8 @@ struct HTTPResponse: Sendable {
     var delivery: ResponseDelivery = .normal
     /// Forces `Connection: close` after this response.
     var closesConnection = false
+    /// Closes the kept-alive connection when no next request starts within this many milliseconds.
+    var idleCloseMilliseconds: Int?
 
     init(status: Int, headers: [(String, String)] = [], body: [UInt8] = []) {
         self.status = status
@@ -43,7 +47,11 @@ struct HTTPResponse: Sendable {
         for (name, value) in headers where !HTTPResponse.managedHeaders.contains(name.lowercased()) {
             head += "\(name): \(value)\r\n"
         }
-        head += "Content-Length: \(announcedLength)\r\n"
+        if case .chunked = delivery {
+            head += "Transfer-Encoding: chunked\r\n"
+        } else {
+            head += "Content-Length: \(announcedLength)\r\n"
+        }
         head += keepAlive ? "Connection: keep-alive\r\n" : "Connection: close\r\n"
         head += "Server: LyraBackend\r\n\r\n"
         return Array(head.utf8) + body

@@ -8,8 +8,16 @@ public final class CurlTransport: HTTPTransport {
     /// The process-wide transport; libcurl is loaded by its first request, never at start-up.
     public static let shared = CurlTransport()
 
-    /// A transport on the shared engine.
-    public init() {}
+    /// The largest download body (2 GiB by default; smaller in tests).
+    private let downloadLimit: Int64
+
+    /// A transport on the shared engine with a download cap of `downloadLimit` bytes.
+    public init(downloadLimit: Int64 = CurlTransport.defaultDownloadLimit) {
+        self.downloadLimit = downloadLimit
+    }
+
+    /// The download cap of SPEC §10: 2 GiB.
+    public static let defaultDownloadLimit: Int64 = 2 << 30
 
     /// Sends `request`, following same-origin redirects, and collects the body (at most 16 MiB decoded).
     /// - Throws: `APIError`.
@@ -36,7 +44,7 @@ public final class CurlTransport: HTTPTransport {
         for hop in 0 ... RedirectPolicy.maxRedirects + 1 {
             let temporary = directory + "/.\(destination.lastPathComponent).part-\(UInt32.random(in: 0 ... .max))"
             let mode = CurlTransferMode.download(destination: path, temporaryPath: temporary,
-                                                 limit: CurlTransferMode.downloadLimit, progress: progress)
+                                                 limit: downloadLimit, progress: progress)
             let head = try await run(CurlTransfer(request: request, mode: mode))
             guard let next = try Self.redirect(request, head: head, hop: hop) else { return head }
             request = next
