@@ -35,7 +35,7 @@ public final class CurlTransport: HTTPTransport {
     }
 
     /// Streams a 2xx body into `destination` (at most 2 GiB) through a temporary file renamed at the end.
-    /// - Throws: `APIError`, or `StorageError` when the file cannot be written.
+    /// - Throws: `APIError` (a non-2xx status mapped with its body's `detail`), or `StorageError`.
     public func download(_ request: HTTPRequest, to destination: URL,
                          progress: @escaping @Sendable (Int64, Int64?) -> Void) async throws -> HTTPResponseHead {
         let path = destination.standardizedFileURL.path
@@ -45,8 +45,12 @@ public final class CurlTransport: HTTPTransport {
             let temporary = directory + "/.\(destination.lastPathComponent).part-\(UInt32.random(in: 0 ... .max))"
             let mode = CurlTransferMode.download(destination: path, temporaryPath: temporary,
                                                  limit: downloadLimit, progress: progress)
-            let head = try await run(CurlTransfer(request: request, mode: mode))
-            guard let next = try Self.redirect(request, head: head, hop: hop) else { return head }
+            let transfer = CurlTransfer(request: request, mode: mode)
+            let head = try await run(transfer)
+            guard let next = try Self.redirect(request, head: head, hop: hop) else {
+                if let error = HTTPStatusMapping.error(for: head, body: transfer.collectedBody) { throw error }
+                return head
+            }
             request = next
         }
         throw APIError.networkError("too many redirects")
