@@ -51,7 +51,7 @@ import Testing
 
     @Test func aGzipBombFailsAtTheDecodedCap() async throws {
         let backend = try RunningBackend()
-        let bomb = try TransportTestSupport.gzipBomb(megabytes: 64)
+        let bomb = try GzipBomb.zeros(megabytes: 64)
         #expect(bomb.count < 1 << 20)
         try await backend.control.injectFault(json: """
             {"path": "/pixverse/api/v1/get_templates", "status": 200, "body_base64": "\(bomb.base64EncodedString())",

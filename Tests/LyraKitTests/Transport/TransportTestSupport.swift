@@ -1,5 +1,5 @@
 // Shared helpers of the transport tests: a client on a running backend, the error a call threw,
-// the monotonic clock the backend stamps chunk sends with, and a gzip bomb made by gzip(1).
+// and the monotonic clock the backend stamps chunk sends with.
 import Foundation
 import LyraKit
 import LyraTestSupport
@@ -33,19 +33,6 @@ enum TransportTestSupport {
         var now = timespec()
         clock_gettime(CLOCK_MONOTONIC, &now)
         return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
-    }
-
-    /// `megabytes` MiB of zeros compressed with gzip(1): small on the wire, huge decoded.
-    static func gzipBomb(megabytes: Int) throws -> Data {
-        let process = Process()
-        process.executableURL = URL(filePath: "/bin/sh")
-        process.arguments = ["-c", "head -c \(megabytes << 20) /dev/zero | gzip -c"]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return data
     }
 
     /// The port of `backend`.
