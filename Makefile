@@ -1,6 +1,6 @@
 SHELL := /bin/bash
 # Lyra: build, run the demo, test, benchmark, install.
-# `make demo` and `make test` install libedit-dev first when it is missing.
+# `make demo` and `make test` install libedit-dev and libcurl4-openssl-dev first when missing.
 
 SWIFT      ?= swift
 PREFIX     ?= /usr/local
@@ -13,11 +13,15 @@ BIN_RELEASE = .build/release/lyra
 
 all: build
 
-# libedit is the one system library Lyra needs (SPEC: line editing).
+# The system libraries Lyra builds against: libedit (line editing) and libcurl (HTTP; its header
+# at build time, libcurl.so.4 loaded with dlopen on first use).
 deps:
 	@pkg-config --exists libedit 2>/dev/null || { \
 	  echo "lyra: installing libedit-dev (needed for line editing)"; \
 	  $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libedit-dev pkg-config; }
+	@pkg-config --exists libcurl 2>/dev/null || { \
+	  echo "lyra: installing libcurl4-openssl-dev (needed for HTTP)"; \
+	  $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libcurl4-openssl-dev pkg-config; }
 
 build: deps
 	$(SWIFT) build

@@ -1,4 +1,5 @@
 // CCurl: libcurl resolved with dlopen/dlsym on first use, and typed non-variadic wrappers.
+#define _GNU_SOURCE
 #include "CCurl.h"
 #include <dlfcn.h>
 #include <pthread.h>
@@ -64,6 +65,8 @@ int ccurl_load(char *error, size_t capacity) {
     if (error && capacity > 0) snprintf(error, capacity, "%s", load_error);
     return -1;
 }
+
+void ccurl_name_current_thread(const char *name) { pthread_setname_np(pthread_self(), name); }
 
 CURL *ccurl_easy_init(void) { return api.easy_init(); }
 void ccurl_easy_cleanup(CURL *easy) { api.easy_cleanup(easy); }

@@ -30,6 +30,14 @@ struct InjectedFault: Sendable, Equatable {
     var message: String?
     /// How a streamed chat completion misbehaves.
     var stream = ChatStreamFault()
+    /// Raw body bytes (from `body_base64`), e.g. a gzip bomb; wins over `body`.
+    var rawBody: [UInt8]?
+    /// A chunked body written one chunk every `chunkIntervalMilliseconds` (then held open when `stall`).
+    var chunks: [String]?
+    var chunkIntervalMilliseconds = 0
+    var stall = false
+    /// Close the kept-alive connection when no next request arrives within this many milliseconds.
+    var idleCloseMilliseconds: Int?
 
     func matches(method requestMethod: String, path: String) -> Bool {
         path.hasPrefix(pathPrefix) && (method.map { $0.uppercased() == requestMethod.uppercased() } ?? true)
@@ -53,6 +61,12 @@ final class BackendState: Sendable {
         var nextVideoID = 1001
         /// user id → product id → expiry.
         var subscriptions: [String: [String: Date]] = [:]
+        /// Connections accepted since the last reset.
+        var acceptedConnections = 0
+        /// Kept-alive connections closed for being idle since the last reset.
+        var idleCloses = 0
+        /// Monotonic send times (ns) of the chunks of the latest chunked fault response.
+        var chunkSendTimes: [UInt64] = []
     }
 
     private let contents = Mutex(Contents())
@@ -83,8 +97,40 @@ final class BackendState: Sendable {
             data.faults = []
             data.requests = []
             data.subscriptions = [:]
+            data.acceptedConnections = 0
+            data.idleCloses = 0
+            data.chunkSendTimes = []
         }
     }
+
+    // MARK: - Connections and chunk timing (for transport tests)
+
+    /// Counts one accepted connection.
+    func countAcceptedConnection() {
+        contents.withLock { $0.acceptedConnections += 1 }
+    }
+
+    /// Connections accepted since the last reset.
+    var acceptedConnections: Int { contents.withLock { $0.acceptedConnections } }
+
+    /// Counts a connection closed for being idle.
+    func countIdleClose() {
+        contents.withLock { $0.idleCloses += 1 }
+    }
+
+    /// Connections closed for being idle since the last reset.
+    var idleCloses: Int { contents.withLock { $0.idleCloses } }
+
+    /// Records that chunk `index` of a chunked fault response was sent at monotonic time `nanoseconds`.
+    func recordChunkSent(index: Int, nanoseconds: UInt64) {
+        contents.withLock { data in
+            if index == 0 { data.chunkSendTimes = [] }
+            data.chunkSendTimes.append(nanoseconds)
+        }
+    }
+
+    /// Send times of the latest chunked fault response's chunks.
+    var chunkSendTimes: [UInt64] { contents.withLock { $0.chunkSendTimes } }
 
     // MARK: - Faults and recorded requests
 

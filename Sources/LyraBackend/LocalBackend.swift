@@ -98,10 +98,11 @@ public final class LocalBackend: Sendable {
                 break
             }
             SocketIO.setNoDelay(client)
+            router.connectionAccepted()
             SocketIO.setReceiveTimeout(client, milliseconds: 120_000)
             let connection = HTTPConnection(
                 fd: client, maxHeaderBytes: options.maxHeaderBytes, maxBodyBytes: options.maxBodyBytes,
-                handle: { router.handle($0) })
+                handle: { router.handle($0) }, closedIdle: { router.connectionClosedIdle() })
             let thread = Thread { [self] in
                 connection.run()
                 unregisterAndClose(client)

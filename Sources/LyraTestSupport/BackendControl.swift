@@ -88,6 +88,24 @@ public struct BackendControl: Sendable {
         return (http.statusCode, data)
     }
 
+    /// Queues one fault given as its JSON description (for the transport fields of docs/API.md:
+    /// `body_base64`, `chunks`, `chunk_interval_ms`, `stall`, `idle_close_ms`). `POST /_test/faults`.
+    /// - Throws: `HarnessError.backendRequestFailed` on a non-2xx answer, or the transport error.
+    public func injectFault(json: String) async throws {
+        _ = try await send("POST", "/_test/faults", body: Data(json.utf8))
+    }
+
+    /// Monotonic send times (ns) of the latest chunked fault response's chunks. `GET /_test/chunks`.
+    /// - Throws: `HarnessError.invalidBackendResponse` for an unexpected answer.
+    public func chunkSendTimes() async throws -> [UInt64] {
+        struct Times: Decodable { var sent_ns: [String] } // swiftlint:disable:this identifier_name
+        let data = try await send("GET", "/_test/chunks", body: nil)
+        guard let times = try? JSONDecoder().decode(Times.self, from: data) else {
+            throw HarnessError.invalidBackendResponse(path: "/_test/chunks", reason: "not a list of send times")
+        }
+        return times.sent_ns.compactMap { UInt64($0) }
+    }
+
     private func send(_ method: String, _ path: String, body: Data?) async throws -> Data {
         var request = URLRequest(url: baseURL.appendingPathComponent(String(path.dropFirst())))
         request.httpMethod = method

@@ -1,22 +1,18 @@
-// The real URLSession transport and APIClient against a raw-socket loopback server: requests as
+// The real libcurl transport and APIClient against a raw-socket loopback server: requests as
 // sent on the wire, the SPEC §4 status mapping, malformed bodies, dropped connections, prompt
-// cancellation, multipart uploads staged on disk and streamed downloads.
+// cancellation, multipart uploads streamed from the photos and streamed downloads.
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Testing
 @testable import LyraKit
 import Synchronization
 
-/// One transport (one URLSession) for every test, as in the app.
-private let transport = URLSessionTransport()
+/// One transport (the shared libcurl engine) for every test, as in the app.
+private let transport = CurlTransport.shared
 private let token = "tok-secret-5678"
 
-private func client(_ server: LoopbackHTTPServer, temporaryDirectory: URL? = nil) throws -> APIClient {
+private func client(_ server: LoopbackHTTPServer) throws -> APIClient {
     let config = try APIConfig(baseURL: server.baseURL, token: token, userID: "user-1", appID: "lyra.cli", locale: "ru")
-    return APIClient(config: config, transport: transport,
-                     temporaryDirectory: temporaryDirectory ?? FileManager.default.temporaryDirectory)
+    return APIClient(config: config, transport: transport)
 }
 
 private func json(_ status: Int, _ body: String, headers: [String: String] = [:]) -> LoopbackHTTPServer.Behavior {
@@ -117,17 +113,15 @@ private func apiError(_ work: () async throws -> Void) async -> APIError? {
 }
 
 @Suite struct VideoTransferLoopbackTests {
-    @Test func startVideoUploadsMultipartAndRemovesTheStagedBody() async throws {
+    @Test func startVideoUploadsMultipartStreamedFromThePhotos() async throws {
         try await withTemporaryDirectory { root in
-            let staging = root.appending(path: "staging", directoryHint: .isDirectory)
-            try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
             let photos = try (1 ... 2).map { index -> URL in
                 let url = root.appending(path: "in\(index).jpg")
                 try (Data([0xFF, 0xD8, 0xFF, 0xE0]) + Data(repeating: UInt8(index), count: 80_000)).write(to: url)
                 return url
             }
             let server = try LoopbackHTTPServer([json(200, #"{"video_id": 123, "detail": "Success"}"#)])
-            let started = try await client(server, temporaryDirectory: staging)
+            let started = try await client(server)
                 .startVideo(templateID: "7", prompt: "a cat", photos: photos)
             #expect(started == VideoStartResponseDTO(videoID: 123, detail: "Success"))
             let request = try #require(server.requests.first)
@@ -140,7 +134,7 @@ private func apiError(_ work: () async throws -> Void) async -> APIError? {
             #expect(parts.map(\.filename) == [nil, nil, "photo1.jpg", "photo2.jpg"])
             #expect(parts[2].headers["content-type"] == "image/jpeg")
             #expect(parts[3].body == (try Data(contentsOf: photos[1])))
-            #expect(try FileManager.default.contentsOfDirectory(atPath: staging.path).isEmpty)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: root.path).sorted() == ["in1.jpg", "in2.jpg"])
         }
     }
 

@@ -1,9 +1,6 @@
 // APIError: the user-facing messages of SPEC §4, transient classification, status mapping,
 // and the token never appearing in any description.
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Testing
 @testable import LyraKit
 
@@ -44,8 +41,8 @@ import Testing
     }
 
     @Test func statusMappingFollowsTheSpec() throws {
-        func response(_ status: Int, _ headers: [String: String] = [:]) throws -> HTTPURLResponse {
-            try #require(HTTPURLResponse(url: URL(filePath: "/"), statusCode: status, httpVersion: "HTTP/1.1", headerFields: headers))
+        func response(_ status: Int, _ headers: [String: String] = [:]) throws -> HTTPResponseHead {
+            HTTPResponseHead(statusCode: status, url: URL(filePath: "/"), headers: headers.map { ($0.key, $0.value) })
         }
         #expect(HTTPStatusMapping.error(for: try response(200), body: Data()) == nil)
         #expect(HTTPStatusMapping.error(for: try response(401), body: Data()) == .unauthorized)

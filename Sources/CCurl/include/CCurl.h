@@ -16,6 +16,9 @@ typedef int (*ccurl_seek_fn)(void *userdata, curl_off_t offset, int origin);
 /// copied into `error` (at most `capacity` bytes, NUL-terminated).
 int ccurl_load(char *error, size_t capacity);
 
+/// Names the calling thread (shown in /proc/PID/task/TID/comm), e.g. the transport's driver thread.
+void ccurl_name_current_thread(const char *name);
+
 /// curl_easy_init.
 CURL *ccurl_easy_init(void);
 /// curl_easy_cleanup.

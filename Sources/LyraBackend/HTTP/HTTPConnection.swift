@@ -1,6 +1,10 @@
 // Serves one accepted connection: reads requests (keep-alive), hands each to the router,
 // and writes each response with a single send. Runs on its own thread, never on the Swift pool.
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// The request/response loop of one client connection.
 struct HTTPConnection {
     /// What reading the next request produced.
@@ -14,6 +18,8 @@ struct HTTPConnection {
     let maxHeaderBytes: Int
     let maxBodyBytes: Int
     let handle: @Sendable (HTTPRequest) -> HTTPResponse
+    /// Called when the connection is closed for being idle (an `idle_close_ms` fault).
+    var closedIdle: @Sendable () -> Void = {}
 
     /// Serves requests until the client closes, asks to close, or an error ends the connection.
     func run() {
@@ -46,12 +52,15 @@ struct HTTPConnection {
         case .truncate:
             SocketIO.sendAll(fd, response.serialized(keepAlive: false))
             return false
+        case .chunked(let schedule):
+            guard SocketIO.sendAll(fd, response.serialized(keepAlive: keepAlive)) else { return false }
+            return schedule.write(to: fd) && keepAlive && nextRequestArrives(within: response.idleCloseMilliseconds)
         case .normal:
             let keep = keepAlive && !response.closesConnection
             if let stream = response.stream { return deliver(stream, keepAlive: keep && chunked, chunked: chunked, response) }
             guard SocketIO.sendAll(fd, response.serialized(keepAlive: keep)) else { return false }
             if !keep { SocketIO.lingeringClose(fd) }
-            return keep
+            return keep && nextRequestArrives(within: response.idleCloseMilliseconds)
         }
     }
 
@@ -65,6 +74,18 @@ struct HTTPConnection {
         guard ending == .complete, !chunked || SocketIO.sendAll(fd, StreamedBody.terminator) else { return false }
         if !keepAlive { SocketIO.lingeringClose(fd) }
         return keepAlive
+    }
+
+    /// True when bytes of a next request arrive within `milliseconds` (always true without a limit);
+    /// false closes the kept-alive connection silently, as servers with an idle timeout do.
+    private func nextRequestArrives(within milliseconds: Int?) -> Bool {
+        guard let milliseconds else { return true }
+        var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        guard poll(&descriptor, 1, Int32(milliseconds)) > 0 else {
+            closedIdle()
+            return false
+        }
+        return true
     }
 
     // MARK: - Reading

@@ -8,6 +8,8 @@ enum ResponseDelivery: Sendable, Equatable {
     case drop
     /// Announce a Content-Length larger than the body, send the body, then close.
     case truncate
+    /// Send the head, then the schedule's chunks one by one (chunked encoding).
+    case chunked(ChunkSchedule)
 }
 
 /// A status, header fields and a body; `serialized` is written with one `send`.
@@ -20,6 +22,8 @@ struct HTTPResponse: Sendable {
     var closesConnection = false
     /// When set, the body is produced while it is sent (chunked) and `body` is ignored.
     var stream: StreamedBody?
+    /// Closes the kept-alive connection when no next request starts within this many milliseconds.
+    var idleCloseMilliseconds: Int?
 
     init(status: Int, headers: [(String, String)] = [], body: [UInt8] = []) {
         self.status = status
@@ -41,6 +45,9 @@ struct HTTPResponse: Sendable {
     /// - Parameter keepAlive: whether the connection stays open afterwards.
     func serialized(keepAlive: Bool) -> [UInt8] {
         let announcedLength = delivery == .truncate ? body.count + 100 : body.count
+        if case .chunked = delivery {
+            return serializedHead(keepAlive: keepAlive, framing: "Transfer-Encoding: chunked") + body
+        }
         return serializedHead(keepAlive: keepAlive, framing: "Content-Length: \(announcedLength)") + body
     }
 

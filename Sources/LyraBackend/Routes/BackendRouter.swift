@@ -36,12 +36,23 @@ final class BackendRouter: Sendable {
             + OpenAIRoutes.routes
     }
 
+    /// Counts an accepted connection (reported by `GET /_test/connections`).
+    func connectionAccepted() {
+        state.countAcceptedConnection()
+    }
+
+    /// Counts a kept-alive connection closed for being idle.
+    func connectionClosedIdle() {
+        state.countIdleClose()
+    }
+
     /// Answers one request; never throws, never crashes on bad input.
     func handle(_ request: HTTPRequest) -> HTTPResponse {
         if request.path == "/_test" || request.path.hasPrefix("/_test/") {
             return TestControlRoutes.handle(request, state: state)
         }
         state.record(RequestRecord.describe(request))
+        var idleClose: Int?
         let fault = state.takeFault(method: request.method, path: request.path)
         if let fault {
             if fault.delayMilliseconds > 0, stopSignal.wait(milliseconds: fault.delayMilliseconds) {
@@ -50,9 +61,15 @@ final class BackendRouter: Sendable {
             if fault.hold, state.releaseGate.wait(milliseconds: 60_000, stop: stopSignal) {
                 return HTTPResponse(status: 503).droppingConnection()
             }
-            if let response = FaultResponse.make(fault) { return response }
+            if var response = FaultResponse.make(fault, state: state) {
+                response.idleCloseMilliseconds = fault.idleCloseMilliseconds
+                return response
+            }
+            idleClose = fault.idleCloseMilliseconds
         }
-        return route(request, fault: fault)
+        var response = route(request, fault: fault)
+        response.idleCloseMilliseconds = idleClose
+        return response
     }
 
     private func route(_ request: HTTPRequest, fault: InjectedFault?) -> HTTPResponse {

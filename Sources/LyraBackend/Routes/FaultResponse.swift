@@ -1,16 +1,17 @@
 // Turns an injected fault into the response (or the broken delivery) it asks for.
+import Foundation
 
 /// Builds responses for `InjectedFault`s.
 enum FaultResponse {
     /// The response a fault replaces the real one with; nil for a delay-only fault (the route then answers).
-    static func make(_ fault: InjectedFault) -> HTTPResponse? {
+    static func make(_ fault: InjectedFault, state: BackendState) -> HTTPResponse? {
         if fault.drop { return HTTPResponse(status: 500).droppingConnection() }
         if let kind = fault.errorKind, fault.body == nil {
             return OpenAIErrorResponse.make(kind, status: fault.status, message: fault.message)
         }
-        guard fault.status != nil || fault.truncate else { return nil }
+        guard fault.status != nil || fault.truncate || fault.chunks != nil || fault.rawBody != nil else { return nil }
         let status = fault.status ?? 200
-        let body = fault.body.map { Array($0.utf8) }
+        let body = fault.rawBody ?? fault.body.map { Array($0.utf8) }
             ?? JSONValue.object([("detail", .string("injected fault (status \(status))"))]).bytes
         var headers = fault.headers.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
         if !headers.contains(where: { $0.0.lowercased() == "content-type" }) {
@@ -18,6 +19,12 @@ enum FaultResponse {
         }
         var response = HTTPResponse(status: status, headers: headers, body: body)
         if fault.truncate { response.delivery = .truncate }
+        if let chunks = fault.chunks {
+            response.body = []
+            response.delivery = .chunked(ChunkSchedule(
+                chunks: chunks.map { Array($0.utf8) }, intervalMilliseconds: fault.chunkIntervalMilliseconds,
+                stall: fault.stall, sent: { state.recordChunkSent(index: $0, nanoseconds: $1) }))
+        }
         return response
     }
 
@@ -49,6 +56,7 @@ enum FaultResponse {
         fault.delayMilliseconds = max(0, min(value["delay_ms"]?.intValue ?? 0, 60_000))
         fault.drop = value["drop"]?.boolValue ?? false
         fault.truncate = value["truncate"]?.boolValue ?? false
+        try parseTransportFields(value, into: &fault)
         fault.remaining = value["count"]?.intValue ?? 1
         guard fault.remaining >= 1 else { throw RouteFailure(status: 422, detail: "fault 'count' must be at least 1") }
         try parseChatFields(value, into: &fault)
@@ -67,6 +75,26 @@ enum FaultResponse {
             fault.errorKind = kind
         }
         fault.stream = try ChatStreamFault.parse(value)
+    }
+
+    /// `body_base64`, `chunks` + `chunk_interval_ms` + `stall`, and `idle_close_ms` (docs/API.md).
+    private static func parseTransportFields(_ value: JSONValue, into fault: inout InjectedFault) throws(RouteFailure) {
+        if let encoded = value["body_base64"]?.stringValue {
+            guard let data = Data(base64Encoded: encoded) else {
+                throw RouteFailure(status: 422, detail: "fault 'body_base64' is not valid base64")
+            }
+            fault.rawBody = Array(data)
+        }
+        if case .array(let items)? = value["chunks"] {
+            let texts = items.compactMap(\.stringValue)
+            guard texts.count == items.count, !texts.isEmpty else {
+                throw RouteFailure(status: 422, detail: "fault 'chunks' must be a non-empty list of strings")
+            }
+            fault.chunks = texts
+        }
+        fault.chunkIntervalMilliseconds = max(0, min(value["chunk_interval_ms"]?.intValue ?? 0, 60_000))
+        fault.stall = value["stall"]?.boolValue ?? false
+        if let idle = value["idle_close_ms"]?.intValue { fault.idleCloseMilliseconds = max(0, min(idle, 60_000)) }
     }
 
     private static func isSafeHeader(name: String, value: String) -> Bool {

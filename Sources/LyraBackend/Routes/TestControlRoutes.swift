@@ -1,7 +1,8 @@
-// The test control routes under /_test/ (no auth): queue faults, read recorded requests,
-// change the run-time configuration, reset. Documented in docs/API.md.
+// The test control routes under /_test/ (no auth): queue faults, read recorded requests, count
+// accepted connections, read chunk send times, change the run-time configuration, reset. Documented in docs/API.md.
 
-/// Handlers of `/_test/faults`, `/_test/requests`, `/_test/config`, `/_test/release`, `/_test/held` and `/_test/reset`.
+/// Handlers of `/_test/faults`, `/_test/requests`, `/_test/connections`, `/_test/chunks`, `/_test/config`,
+/// `/_test/release`, `/_test/held` and `/_test/reset`.
 enum TestControlRoutes {
     /// Answers one control request.
     static func handle(_ request: HTTPRequest, state: BackendState) -> HTTPResponse {
@@ -9,6 +10,10 @@ enum TestControlRoutes {
             switch (request.method, request.path) {
             case ("POST", "/_test/faults"): return try queueFaults(request, state: state)
             case ("GET", "/_test/requests"): return .json(.array(state.recordedRequests))
+            case ("GET", "/_test/connections"):
+                return .json(.object([("accepted", .int(state.acceptedConnections)), ("idle_closed", .int(state.idleCloses))]))
+            case ("GET", "/_test/chunks"):
+                return .json(.object([("sent_ns", .array(state.chunkSendTimes.map { .string(String($0)) }))]))
             case ("POST", "/_test/config"): return try updateConfig(request, state: state)
             case ("GET", "/_test/config"): return .json(describe(state.config))
             case ("POST", "/_test/release"):

@@ -4,8 +4,8 @@ import CCurl
 
 /// Maps a libcurl result to an `APIError`.
 enum CurlErrorDescription {
-    /// The error for `code`; `detail` is libcurl's error buffer (may be empty), `isStream` picks the
-    /// first-byte wording for a timeout.
+    /// The error for `code`; `detail` is libcurl's error buffer (may be empty); a `firstByteLimit`
+    /// (streams) picks the first-byte wording for a timeout.
     static func apiError(for code: CURLcode, detail: String, host: String, firstByteLimit: Double?) -> APIError {
         switch code {
         case CURLE_COULDNT_CONNECT: return .networkError("could not connect to \(host)")
@@ -21,7 +21,7 @@ enum CurlErrorDescription {
             return .networkError("secure connection to \(host) failed")
         case CURLE_SEND_ERROR, CURLE_RECV_ERROR: return .networkError("the connection to \(host) was lost")
         case CURLE_SEND_FAIL_REWIND:
-            return .networkError("the connection to \(host) was lost while sending; the request was not re-sent")
+            return .networkError("the connection to \(host) closed before a reply; the request was not re-sent")
         case CURLE_UNSUPPORTED_PROTOCOL, CURLE_URL_MALFORMAT: return .networkError("unsupported URL")
         case CURLE_FILESIZE_EXCEEDED: return .networkError("the download from \(host) is too large")
         case CURLE_TOO_MANY_REDIRECTS: return .networkError("too many redirects from \(host)")

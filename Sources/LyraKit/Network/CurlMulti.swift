@@ -56,10 +56,10 @@ final class CurlMulti: Sendable {
         guard let pointer = ccurl_multi_init() else { return .failure(.networkError("libcurl could not start")) }
         let engine = CurlMulti(handle: CurlMultiHandle(pointer: pointer))
         let thread = Thread { [engine] in
+            ccurl_name_current_thread("lyra.curl")
             var loop = CurlMultiLoop(multi: engine.handle)
             loop.run { engine.commands.withLock { commands in defer { commands = [] }; return commands } }
         }
-        thread.name = "lyra.curl"
         thread.start()
         return .success(engine)
     }

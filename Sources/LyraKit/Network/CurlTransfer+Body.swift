@@ -24,7 +24,7 @@ extension CurlTransfer {
         case let .download(_, _, limit, _):
             guard success else { return keepErrorBody(bytes, &state) }
             guard state.received + Int64(bytes.count) <= limit else {
-                state.failure = APIError.networkError("the download from \(hostName) is larger than \(limit >> 30) GiB")
+                state.failure = oversizeDownload(limit)
                 return false
             }
             do {
@@ -68,6 +68,12 @@ extension CurlTransfer {
         return state.withLock { state in
             state.headComplete ? state.lastActivity + .seconds(limits.idle) : state.started + .seconds(limits.firstByte)
         }
+    }
+
+    /// The error for a download over `limit` bytes.
+    func oversizeDownload(_ limit: Int64) -> APIError {
+        let size = limit >= 1 << 30 ? "\(limit >> 30) GiB" : limit >= 1 << 20 ? "\(limit >> 20) MiB" : "\(limit) bytes"
+        return .networkError("the download from \(hostName) is larger than \(size)")
     }
 
     /// `12 s`, or `0.5 s` for fractions.

@@ -31,6 +31,7 @@ extension CurlTransfer {
         if state.cancelled { return APIError.cancelled }
         if let failure = state.failure { return failure }
         if code == CURLE_OK || state.errorBodyTruncated { return nil }
+        if code == CURLE_FILESIZE_EXCEEDED, case let .download(_, _, limit, _) = mode { return oversizeDownload(limit) }
         var firstByte: Double?
         if case let .stream(limits, _) = mode { firstByte = limits.firstByte }
         return CurlErrorDescription.apiError(for: code, detail: detail, host: hostName, firstByteLimit: firstByte)

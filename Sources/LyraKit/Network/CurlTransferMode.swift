@@ -14,8 +14,6 @@ enum CurlTransferMode: Sendable {
 
     /// The most a JSON API response may hold (16 MiB): far above any real reply.
     static let collectLimit = 16 << 20
-    /// The largest video download (2 GiB).
-    static let downloadLimit: Int64 = 2 << 30
     /// The most of a non-2xx body a stream or download keeps (64 KiB).
     static let errorBodyLimit = 64 << 10
 

@@ -8,8 +8,16 @@ public final class CurlTransport: HTTPTransport {
     /// The process-wide transport; libcurl is loaded by its first request, never at start-up.
     public static let shared = CurlTransport()
 
-    /// A transport on the shared engine.
-    public init() {}
+    /// The largest download body (2 GiB by default; smaller in tests).
+    private let downloadLimit: Int64
+
+    /// A transport on the shared engine with a download cap of `downloadLimit` bytes.
+    public init(downloadLimit: Int64 = CurlTransport.defaultDownloadLimit) {
+        self.downloadLimit = downloadLimit
+    }
+
+    /// The download cap of SPEC §10: 2 GiB.
+    public static let defaultDownloadLimit: Int64 = 2 << 30
 
     /// Sends `request`, following same-origin redirects, and collects the body (at most 16 MiB decoded).
     /// - Throws: `APIError`.
@@ -27,7 +35,7 @@ public final class CurlTransport: HTTPTransport {
     }
 
     /// Streams a 2xx body into `destination` (at most 2 GiB) through a temporary file renamed at the end.
-    /// - Throws: `APIError`, or `StorageError` when the file cannot be written.
+    /// - Throws: `APIError` (a non-2xx status mapped with its body's `detail`), or `StorageError`.
     public func download(_ request: HTTPRequest, to destination: URL,
                          progress: @escaping @Sendable (Int64, Int64?) -> Void) async throws -> HTTPResponseHead {
         let path = destination.standardizedFileURL.path
@@ -36,9 +44,13 @@ public final class CurlTransport: HTTPTransport {
         for hop in 0 ... RedirectPolicy.maxRedirects + 1 {
             let temporary = directory + "/.\(destination.lastPathComponent).part-\(UInt32.random(in: 0 ... .max))"
             let mode = CurlTransferMode.download(destination: path, temporaryPath: temporary,
-                                                 limit: CurlTransferMode.downloadLimit, progress: progress)
-            let head = try await run(CurlTransfer(request: request, mode: mode))
-            guard let next = try Self.redirect(request, head: head, hop: hop) else { return head }
+                                                 limit: downloadLimit, progress: progress)
+            let transfer = CurlTransfer(request: request, mode: mode)
+            let head = try await run(transfer)
+            guard let next = try Self.redirect(request, head: head, hop: hop) else {
+                if let error = HTTPStatusMapping.error(for: head, body: transfer.collectedBody) { throw error }
+                return head
+            }
             request = next
         }
         throw APIError.networkError("too many redirects")

@@ -2,7 +2,7 @@
 // `CurlTransport` is the live implementation (libcurl); tests may inject fakes.
 import Foundation
 
-/// Moves HTTP requests and responses. Any status is a successful exchange here, except that
+/// Moves HTTP requests and responses. Any status is a successful exchange for `send` and `stream`;
 /// `download` only writes 2xx bodies to disk. Redirects follow SPEC §10 (`RedirectPolicy`).
 public protocol HTTPTransport: Sendable {
     /// Sends `request` and returns the whole body (at most 16 MiB after decompression) and the head.
@@ -12,8 +12,8 @@ public protocol HTTPTransport: Sendable {
 
     /// Streams a 2xx response body (at most 2 GiB) into `destination` through a temporary file that
     /// is renamed at the end, calling `progress` with the bytes so far and the total when known.
-    /// A non-2xx response leaves no file and returns its head; a failure leaves no file.
-    /// - Throws: as `send`, or `StorageError` when the file cannot be written.
+    /// A non-2xx response leaves no file and throws its mapped `APIError`; a failure leaves no file.
+    /// - Throws: as `send`, the mapped status error, or `StorageError` when the file cannot be written.
     func download(_ request: HTTPRequest, to destination: URL,
                   progress: @escaping @Sendable (Int64, Int64?) -> Void) async throws -> HTTPResponseHead
 

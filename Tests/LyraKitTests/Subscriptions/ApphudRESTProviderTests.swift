@@ -4,8 +4,8 @@ import Foundation
 import Testing
 @testable import LyraKit
 
-/// One transport (one URLSession) for every test, as in the app.
-private let transport = URLSessionTransport()
+/// One transport (the shared libcurl engine) for every test, as in the app.
+private let transport = CurlTransport.shared
 private let apiKey = "app_key_secret_42"
 
 private func provider(_ server: LoopbackHTTPServer, path: String = "") -> ApphudRESTProvider {
