@@ -41,6 +41,12 @@ public struct MarkdownStreamRenderer: Sendable {
         self.theme = theme
     }
 
+    /// The unfinished last source line, sanitised: what a live preview may show until
+    /// ``append(_:)`` commits it (the caller erases the preview before printing committed lines).
+    public var unfinishedLine: String {
+        TextSanitizer.sanitize(partial)
+    }
+
     /// Takes the next piece of the text and returns the screen lines it completes (without `\n`).
     public mutating func append(_ text: String) -> [String] {
         let pieces = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)

@@ -2,20 +2,20 @@
 // neighbours with the same look are merged so each span gets one SGR sequence and one reset.
 
 /// Text that shares one Markdown look.
-public struct StyledRun: Sendable, Hashable {
+struct StyledRun: Sendable, Hashable {
     /// The visible text (already sanitised, no controls).
-    public var text: String
+    var text: String
     /// How the text looks.
-    public var style: MarkdownStyle
+    var style: MarkdownStyle
 
     /// Creates a run of `text` in `style`.
-    public init(_ text: String, _ style: MarkdownStyle = []) {
+    init(_ text: String, _ style: MarkdownStyle = []) {
         self.text = text
         self.style = style
     }
 
     /// The runs' text painted with `theme`, neighbouring runs of the same look merged.
-    public static func paint(_ runs: [StyledRun], theme: Theme) -> String {
+    static func paint(_ runs: [StyledRun], theme: Theme) -> String {
         var output = ""
         for run in merged(runs) {
             output += theme.paint(run.text, markdown: run.style)
@@ -24,7 +24,7 @@ public struct StyledRun: Sendable, Hashable {
     }
 
     /// The visible text of the runs.
-    public static func plainText(of runs: [StyledRun]) -> String {
+    static func plainText(of runs: [StyledRun]) -> String {
         runs.map(\.text).joined()
     }
 

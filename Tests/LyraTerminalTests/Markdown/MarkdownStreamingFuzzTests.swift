@@ -69,13 +69,18 @@ import Testing
             for piece in Self.pieces(of: text, &generator) { streamed += renderer.append(piece) }
             streamed += renderer.finish()
             let whole = MarkdownRenderer.render(text, width: width, theme: theme)
-            guard streamed == whole else { return false }
-            let sourceLines = Set(text.split(separator: "\n", omittingEmptySubsequences: false).map {
-                MarkdownStreamRenderer.expandingTabs(TextSanitizer.sanitize(String($0)))
-            })
-            return whole.map(ANSIText.strip).allSatisfy { line in
-                DisplayWidth.columns(of: line) <= width || Self.mayOverflow(line, sourceLines: sourceLines)
+            guard streamed == whole else {
+                print("streamed differs from one-shot for", text.debugDescription, "at width", width)
+                return false
             }
+            let sourceLines = Set(text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map {
+                MarkdownStreamRenderer.expandingTabs(TextSanitizer.sanitize(String(decoding: $0, as: UTF8.self)))
+            })
+            let bad = whole.map(ANSIText.strip).filter { line in
+                !(DisplayWidth.columns(of: line) <= width || Self.mayOverflow(line, sourceLines: sourceLines))
+            }
+            if !bad.isEmpty { print("too wide at", width, bad.map(\.debugDescription), "from", text.debugDescription) }
+            return bad.isEmpty
         }
         #expect(failure == nil, "\(failure.map(String.init(describing:)) ?? "")")
     }
