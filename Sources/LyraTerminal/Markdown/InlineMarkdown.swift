@@ -40,7 +40,7 @@ struct InlineMarkdown {
                 index = next
             } else {
                 let length = literalLength(at: index, end: range.upperBound)
-                literal += String(characters[index..<(index + length)])
+                literal.append(contentsOf: characters[index..<(index + length)])
                 index += length
             }
         }
