@@ -38,13 +38,19 @@ extension Theme {
     /// `text` in the Markdown `style`: one opening sequence and a reset, or `text` itself when the
     /// style is empty, the text is empty or the colour level is none.
     func paint(_ text: String, markdown style: MarkdownStyle) -> String {
-        guard colorLevel != .none, !style.isEmpty, !text.isEmpty else { return text }
+        let opening = markdownOpeningSequence(for: style)
+        guard !opening.isEmpty, !text.isEmpty else { return text }
+        return opening + text + Theme.resetSequence
+    }
+
+    /// The SGR sequence that starts a Markdown `style`, empty at level none or for no style.
+    func markdownOpeningSequence(for style: MarkdownStyle) -> String {
+        guard colorLevel != .none, !style.isEmpty else { return "" }
         var parameters = MarkdownStyle.attributes(of: style).map(String.init)
         if let color = MarkdownStyle.color(of: style)?.foregroundParameters(at: colorLevel) {
             parameters.append(color)
         }
-        guard !parameters.isEmpty else { return text }
-        return "\u{1B}[" + parameters.joined(separator: ";") + "m" + text + Theme.resetSequence
+        return parameters.isEmpty ? "" : "\u{1B}[" + parameters.joined(separator: ";") + "m"
     }
 }
 

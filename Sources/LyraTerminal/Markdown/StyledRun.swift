@@ -14,12 +14,25 @@ struct StyledRun: Sendable, Hashable {
         self.style = style
     }
 
-    /// The runs' text painted with `theme`, neighbouring runs of the same look merged.
+    /// The runs' text painted with `theme`: neighbouring runs that look the same on screen share
+    /// one opening sequence and one reset.
     static func paint(_ runs: [StyledRun], theme: Theme) -> String {
         var output = ""
-        for run in merged(runs) {
-            output += theme.paint(run.text, markdown: run.style)
+        var opening = ""
+        var pending = ""
+        func flush() {
+            output += opening.isEmpty || pending.isEmpty ? pending : opening + pending + Theme.resetSequence
         }
+        for run in runs where !run.text.isEmpty {
+            let next = theme.markdownOpeningSequence(for: run.style)
+            if next != opening {
+                flush()
+                opening = next
+                pending = ""
+            }
+            pending += run.text
+        }
+        flush()
         return output
     }
 

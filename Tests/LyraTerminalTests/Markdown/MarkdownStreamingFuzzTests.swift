@@ -74,7 +74,7 @@ import Testing
                 return false
             }
             let sourceLines = Set(text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map {
-                MarkdownStreamRenderer.expandingTabs(TextSanitizer.sanitize(String(decoding: $0, as: UTF8.self)))
+                TextWrapper.expandingTabs(Substring(TextSanitizer.sanitize(String(decoding: $0, as: UTF8.self))))
             })
             let bad = whole.map(ANSIText.strip).filter { line in
                 !(DisplayWidth.columns(of: line) <= width || Self.mayOverflow(line, sourceLines: sourceLines))
