@@ -7,6 +7,15 @@ struct InlineMarkdown {
     let characters: [Character]
     /// Emphasis matches already tried, by opener position and end of the range searched.
     var emphasisMatches: [EmphasisKey: EmphasisMatch?] = [:]
+    /// How deep the parse is in nested spans and closer searches; bounded so that hostile input
+    /// cannot exhaust the stack.
+    var nesting = 0
+
+    /// Lines longer than this many characters are shown as they are, without inline Markdown,
+    /// which keeps the work per line bounded (the matching is quadratic in the worst case).
+    static let maximumLength = 4096
+    /// The deepest nesting of spans that is still parsed; deeper markers stay literal.
+    static let maximumNesting = 32
 
     /// The key of a tried emphasis opener.
     struct EmphasisKey: Hashable {
@@ -23,12 +32,15 @@ struct InlineMarkdown {
 
     /// The styled runs of `text` (one line, already sanitised), each with `style` added.
     static func render(_ text: String, style: MarkdownStyle = []) -> [StyledRun] {
+        guard text.utf8.count <= maximumLength else { return [StyledRun(text, style)] }
         var parser = InlineMarkdown(characters: Array(text))
         return StyledRun.merged(parser.parse(0..<parser.characters.count, style: style))
     }
 
     /// Parses `range` into runs carrying `style` plus the looks of the spans found.
     mutating func parse(_ range: Range<Int>, style: MarkdownStyle) -> [StyledRun] {
+        nesting += 1
+        defer { nesting -= 1 }
         var runs: [StyledRun] = []
         var literal = ""
         var index = range.lowerBound
@@ -50,6 +62,7 @@ struct InlineMarkdown {
 
     /// The span starting at `index` and where parsing resumes after it, nil for literal text.
     private mutating func span(at index: Int, end: Int, style: MarkdownStyle) -> ([StyledRun], Int)? {
+        let canNest = nesting < Self.maximumNesting
         switch characters[index] {
         case "\\":
             guard index + 1 < end, Self.isEscapable(characters[index + 1]) else { return nil }
@@ -58,10 +71,10 @@ struct InlineMarkdown {
             guard let code = codeSpan(at: index, end: end) else { return nil }
             return ([StyledRun(code.text, style.union(.code))], code.end)
         case "*", "_", "~":
-            guard let match = emphasis(at: index, end: end) else { return nil }
+            guard canNest, let match = emphasis(at: index, end: end) else { return nil }
             return (parse(match.inner, style: style.union(match.style)), match.end)
         case "[", "!":
-            return link(at: index, end: end, style: style)
+            return canNest ? link(at: index, end: end, style: style) : nil
         case "<":
             guard let url = autolink(at: index, end: end) else { return nil }
             return ([StyledRun(url.text, style)], url.end)
