@@ -5,6 +5,9 @@
 struct InlineMarkdown {
     /// The line's grapheme clusters.
     let characters: [Character]
+    /// The code spans of the line, by the index of their opening backticks (found once, left to
+    /// right, so that searching for closers never rescans the line).
+    let codeSpans: [Int: CodeSpan]
     /// Emphasis matches already tried, by opener position and end of the range searched.
     var emphasisMatches: [EmphasisKey: EmphasisMatch?] = [:]
     /// How deep the parse is in nested spans and closer searches; bounded so that hostile input
@@ -21,6 +24,18 @@ struct InlineMarkdown {
     struct EmphasisKey: Hashable {
         var start: Int
         var end: Int
+    }
+
+    /// A code span: its text and the index just after its closing backticks.
+    struct CodeSpan {
+        var text: String
+        var end: Int
+    }
+
+    /// A parser for one line's characters.
+    init(characters: [Character]) {
+        self.characters = characters
+        codeSpans = Self.findCodeSpans(in: characters)
     }
 
     /// A closed emphasis span: the inner range, where parsing resumes, and the look it adds.
@@ -105,25 +120,54 @@ struct InlineMarkdown {
             || (0x5B...0x60).contains(ascii) || (0x7B...0x7E).contains(ascii)
     }
 
-    /// A code span opened by a run of backticks at `index` and closed by a run of the same
-    /// length: its text (one space stripped from each side when both have one) and its end.
-    func codeSpan(at index: Int, end: Int) -> (text: String, end: Int)? {
-        let length = runLength(at: index, end: end)
-        var probe = index + length
-        while probe < end {
-            guard characters[probe] == "`" else {
-                probe += 1
+    /// The code span opened at `index`, when it closes before `end`.
+    func codeSpan(at index: Int, end: Int) -> CodeSpan? {
+        guard let span = codeSpans[index], span.end <= end else { return nil }
+        return span
+    }
+
+    /// Every code span of a line: a run of backticks closed by the next run of the same length
+    /// (one space stripped from each side when both have one and the text is not all spaces).
+    /// A backslash outside a span makes the next character literal.
+    static func findCodeSpans(in characters: [Character]) -> [Int: CodeSpan] {
+        var spans: [Int: CodeSpan] = [:]
+        var index = 0
+        while index < characters.count {
+            if characters[index] == "\\" {
+                index += 2
                 continue
             }
-            let closing = runLength(at: probe, end: end)
-            if closing == length {
-                var content = characters[(index + length)..<probe]
+            guard characters[index] == "`" else {
+                index += 1
+                continue
+            }
+            let length = characters[index...].prefix { $0 == "`" }.count
+            if let span = closeCodeSpan(in: characters, openedAt: index, length: length) {
+                spans[index] = span
+                index = span.end
+            } else {
+                index += length
+            }
+        }
+        return spans
+    }
+
+    /// The span opened by `length` backticks at `start`, nil when no run of that length follows.
+    private static func closeCodeSpan(in characters: [Character], openedAt start: Int, length: Int) -> CodeSpan? {
+        var probe = start + length
+        while probe < characters.count {
+            let run = characters[probe...].prefix { $0 == "`" }.count
+            if run == 0 {
+                probe += 1
+            } else if run == length {
+                var content = characters[(start + length)..<probe]
                 if content.count > 2, content.first == " ", content.last == " ", content.contains(where: { $0 != " " }) {
                     content = content.dropFirst().dropLast()
                 }
-                return (String(content), probe + closing)
+                return CodeSpan(text: String(content), end: probe + run)
+            } else {
+                probe += run
             }
-            probe += closing
         }
         return nil
     }
