@@ -13,6 +13,8 @@ extension InlineMarkdown {
     }
 
     private mutating func findEmphasis(at index: Int, end: Int) -> EmphasisMatch? {
+        nesting += 1
+        defer { nesting -= 1 }
         let marker = characters[index]
         let length = runLength(at: index, end: end)
         let used = marker == "~" ? 2 : min(length, 2)
@@ -30,7 +32,7 @@ extension InlineMarkdown {
                     let inner = (index + used)..<(probe + closing - used)
                     return EmphasisMatch(inner: inner, end: probe + closing, style: Self.style(marker: marker, count: used))
                 }
-                if canOpen(at: probe, length: closing, end: end), let nested = emphasis(at: probe, end: end) {
+                if nesting < Self.maximumNesting, canOpen(at: probe, length: closing, end: end), let nested = emphasis(at: probe, end: end) {
                     probe = nested.end
                 } else {
                     probe += closing

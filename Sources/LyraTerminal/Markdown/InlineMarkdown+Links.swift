@@ -1,8 +1,6 @@
 // Links for InlineMarkdown: `[text](url)` and `![alt](url)` become `text (url)` with the URL muted
 // (just the URL when the text is empty or the URL itself); `<https://…>` autolinks become the URL.
 
-import Foundation
-
 extension InlineMarkdown {
     /// The link or image starting at `index` and where parsing resumes, nil when none is there.
     mutating func link(at index: Int, end: Int, style: MarkdownStyle) -> ([StyledRun], Int)? {
@@ -15,7 +13,7 @@ extension InlineMarkdown {
         else { return nil }
         let url = Self.destination(String(characters[(close + 2)..<destinationEnd]))
         let label = parse((open + 1)..<close, style: style.union(.link))
-        let labelText = StyledRun.plainText(of: label).trimmingCharacters(in: .whitespaces)
+        let labelText = MarkdownLine.trimmed(StyledRun.plainText(of: label))
         guard !url.isEmpty else { return (label, destinationEnd + 1) }
         if labelText.isEmpty || labelText == url {
             return ([StyledRun(url, style)], destinationEnd + 1)
@@ -59,7 +57,7 @@ extension InlineMarkdown {
 
     /// The URL of a link destination: `<…>` unwrapped, a trailing `"title"` dropped.
     private static func destination(_ text: String) -> String {
-        var trimmed = text.trimmingCharacters(in: .whitespaces)
+        var trimmed = MarkdownLine.trimmed(text)
         if trimmed.hasPrefix("<"), let close = trimmed.firstIndex(of: ">") {
             return String(trimmed[trimmed.index(after: trimmed.startIndex)..<close])
         }

@@ -5,13 +5,37 @@
 struct InlineMarkdown {
     /// The line's grapheme clusters.
     let characters: [Character]
+    /// The code spans of the line, by the index of their opening backticks (found once, left to
+    /// right, so that searching for closers never rescans the line).
+    let codeSpans: [Int: CodeSpan]
     /// Emphasis matches already tried, by opener position and end of the range searched.
     var emphasisMatches: [EmphasisKey: EmphasisMatch?] = [:]
+    /// How deep the parse is in nested spans and closer searches; bounded so that hostile input
+    /// cannot exhaust the stack.
+    var nesting = 0
+
+    /// Lines longer than this many characters are shown as they are, without inline Markdown,
+    /// which keeps the work per line bounded (the matching is quadratic in the worst case).
+    static let maximumLength = 4096
+    /// The deepest nesting of spans that is still parsed; deeper markers stay literal.
+    static let maximumNesting = 32
 
     /// The key of a tried emphasis opener.
     struct EmphasisKey: Hashable {
         var start: Int
         var end: Int
+    }
+
+    /// A code span: its text and the index just after its closing backticks.
+    struct CodeSpan {
+        var text: String
+        var end: Int
+    }
+
+    /// A parser for one line's characters.
+    init(characters: [Character]) {
+        self.characters = characters
+        codeSpans = Self.findCodeSpans(in: characters)
     }
 
     /// A closed emphasis span: the inner range, where parsing resumes, and the look it adds.
@@ -23,12 +47,15 @@ struct InlineMarkdown {
 
     /// The styled runs of `text` (one line, already sanitised), each with `style` added.
     static func render(_ text: String, style: MarkdownStyle = []) -> [StyledRun] {
+        guard text.utf8.count <= maximumLength else { return [StyledRun(text, style)] }
         var parser = InlineMarkdown(characters: Array(text))
         return StyledRun.merged(parser.parse(0..<parser.characters.count, style: style))
     }
 
     /// Parses `range` into runs carrying `style` plus the looks of the spans found.
     mutating func parse(_ range: Range<Int>, style: MarkdownStyle) -> [StyledRun] {
+        nesting += 1
+        defer { nesting -= 1 }
         var runs: [StyledRun] = []
         var literal = ""
         var index = range.lowerBound
@@ -40,7 +67,7 @@ struct InlineMarkdown {
                 index = next
             } else {
                 let length = literalLength(at: index, end: range.upperBound)
-                literal += String(characters[index..<(index + length)])
+                literal.append(contentsOf: characters[index..<(index + length)])
                 index += length
             }
         }
@@ -50,6 +77,7 @@ struct InlineMarkdown {
 
     /// The span starting at `index` and where parsing resumes after it, nil for literal text.
     private mutating func span(at index: Int, end: Int, style: MarkdownStyle) -> ([StyledRun], Int)? {
+        let canNest = nesting < Self.maximumNesting
         switch characters[index] {
         case "\\":
             guard index + 1 < end, Self.isEscapable(characters[index + 1]) else { return nil }
@@ -58,10 +86,10 @@ struct InlineMarkdown {
             guard let code = codeSpan(at: index, end: end) else { return nil }
             return ([StyledRun(code.text, style.union(.code))], code.end)
         case "*", "_", "~":
-            guard let match = emphasis(at: index, end: end) else { return nil }
+            guard canNest, let match = emphasis(at: index, end: end) else { return nil }
             return (parse(match.inner, style: style.union(match.style)), match.end)
         case "[", "!":
-            return link(at: index, end: end, style: style)
+            return canNest ? link(at: index, end: end, style: style) : nil
         case "<":
             guard let url = autolink(at: index, end: end) else { return nil }
             return ([StyledRun(url.text, style)], url.end)
@@ -92,25 +120,54 @@ struct InlineMarkdown {
             || (0x5B...0x60).contains(ascii) || (0x7B...0x7E).contains(ascii)
     }
 
-    /// A code span opened by a run of backticks at `index` and closed by a run of the same
-    /// length: its text (one space stripped from each side when both have one) and its end.
-    func codeSpan(at index: Int, end: Int) -> (text: String, end: Int)? {
-        let length = runLength(at: index, end: end)
-        var probe = index + length
-        while probe < end {
-            guard characters[probe] == "`" else {
-                probe += 1
+    /// The code span opened at `index`, when it closes before `end`.
+    func codeSpan(at index: Int, end: Int) -> CodeSpan? {
+        guard let span = codeSpans[index], span.end <= end else { return nil }
+        return span
+    }
+
+    /// Every code span of a line: a run of backticks closed by the next run of the same length
+    /// (one space stripped from each side when both have one and the text is not all spaces).
+    /// A backslash outside a span makes the next character literal.
+    static func findCodeSpans(in characters: [Character]) -> [Int: CodeSpan] {
+        var spans: [Int: CodeSpan] = [:]
+        var index = 0
+        while index < characters.count {
+            if characters[index] == "\\" {
+                index += 2
                 continue
             }
-            let closing = runLength(at: probe, end: end)
-            if closing == length {
-                var content = characters[(index + length)..<probe]
+            guard characters[index] == "`" else {
+                index += 1
+                continue
+            }
+            let length = characters[index...].prefix { $0 == "`" }.count
+            if let span = closeCodeSpan(in: characters, openedAt: index, length: length) {
+                spans[index] = span
+                index = span.end
+            } else {
+                index += length
+            }
+        }
+        return spans
+    }
+
+    /// The span opened by `length` backticks at `start`, nil when no run of that length follows.
+    private static func closeCodeSpan(in characters: [Character], openedAt start: Int, length: Int) -> CodeSpan? {
+        var probe = start + length
+        while probe < characters.count {
+            let run = characters[probe...].prefix { $0 == "`" }.count
+            if run == 0 {
+                probe += 1
+            } else if run == length {
+                var content = characters[(start + length)..<probe]
                 if content.count > 2, content.first == " ", content.last == " ", content.contains(where: { $0 != " " }) {
                     content = content.dropFirst().dropLast()
                 }
-                return (String(content), probe + closing)
+                return CodeSpan(text: String(content), end: probe + run)
+            } else {
+                probe += run
             }
-            probe += closing
         }
         return nil
     }

@@ -1,8 +1,6 @@
 // What one complete source line of Markdown is, decided from the line alone: blank, fence, heading,
 // thematic break, block quote, list item or paragraph text. Tables are recognised by MarkdownTable.
 
-import Foundation
-
 /// The kind of one source line and its parts.
 enum MarkdownLine: Equatable {
     /// An empty or all-space line.
@@ -37,12 +35,21 @@ enum MarkdownLine: Equatable {
         return .paragraph(indent: indent, text: text)
     }
 
+    /// `text` without the spaces and tabs at either end.
+    static func trimmed(_ text: some StringProtocol) -> String {
+        let isBlank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+        guard let first = text.firstIndex(where: { !isBlank($0) }), let last = text.lastIndex(where: { !isBlank($0) }) else {
+            return ""
+        }
+        return String(text[first...last])
+    }
+
     /// A fence: three or more backticks (info without backticks) or tildes, at any indentation.
     private static func fence(_ body: [Character], indent: Int) -> MarkdownLine? {
         guard let marker = body.first, marker == "`" || marker == "~" else { return nil }
         let length = body.prefix { $0 == marker }.count
         guard length >= 3 else { return nil }
-        let info = String(body.dropFirst(length)).trimmingCharacters(in: .whitespaces)
+        let info = MarkdownLine.trimmed(String(body.dropFirst(length)))
         if marker == "`" && info.contains("`") { return nil }
         return .fence(marker: marker, length: length, indent: indent, info: info)
     }
@@ -51,11 +58,11 @@ enum MarkdownLine: Equatable {
     private static func heading(_ body: [Character]) -> MarkdownLine? {
         let level = body.prefix { $0 == "#" }.count
         guard (1...6).contains(level), level == body.count || body[level] == " " || body[level] == "\t" else { return nil }
-        var text = String(body.dropFirst(level)).trimmingCharacters(in: .whitespaces)
+        var text = MarkdownLine.trimmed(String(body.dropFirst(level)))
         let closing = text.reversed().prefix { $0 == "#" }.count
         if closing > 0 {
             let rest = String(text.dropLast(closing))
-            if rest.isEmpty || rest.last == " " { text = rest.trimmingCharacters(in: .whitespaces) }
+            if rest.isEmpty || rest.last == " " { text = MarkdownLine.trimmed(rest) }
         }
         return .heading(level: level, text: text)
     }
@@ -76,7 +83,7 @@ enum MarkdownLine: Equatable {
             index += 1
             while index < body.count, body[index] == " " { index += 1 }
         }
-        return .quote(depth: depth, text: String(body[index...]).trimmingCharacters(in: .whitespaces))
+        return .quote(depth: depth, text: MarkdownLine.trimmed(String(body[index...])))
     }
 
     /// `-`, `*`, `+`, or up to nine digits and `.` or `)`, followed by a space or the end.
@@ -91,7 +98,7 @@ enum MarkdownLine: Equatable {
             markerLength = 1
         }
         guard markerLength == body.count || body[markerLength] == " " || body[markerLength] == "\t" else { return nil }
-        let text = String(body.dropFirst(markerLength)).trimmingCharacters(in: .whitespaces)
+        let text = MarkdownLine.trimmed(String(body.dropFirst(markerLength)))
         return .listItem(indent: indent, marker: String(body.prefix(markerLength)), ordered: digits > 0, text: text)
     }
 }

@@ -41,6 +41,12 @@ public struct MarkdownStreamRenderer: Sendable {
         self.theme = theme
     }
 
+    /// The unfinished last source line, sanitised: what a live preview may show until
+    /// ``append(_:)`` commits it (the caller erases the preview before printing committed lines).
+    public var unfinishedLine: String {
+        TextSanitizer.sanitize(partial)
+    }
+
     /// Takes the next piece of the text and returns the screen lines it completes (without `\n`).
     public mutating func append(_ text: String) -> [String] {
         let pieces = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
@@ -100,7 +106,7 @@ public struct MarkdownStreamRenderer: Sendable {
             return []
         }
         var current = open
-        let runs = current.highlighter.highlight(Self.expandingTabs(line))
+        let runs = current.highlighter.highlight(TextWrapper.expandingTabs(Substring(line)))
         fence = current
         return emit([StyledRun.paint(runs, theme: theme)])
     }
@@ -132,23 +138,5 @@ public struct MarkdownStreamRenderer: Sendable {
         hasOutput = true
         defer { owesBlankLine = false }
         return owesBlankLine ? [""] + lines : lines
-    }
-
-    /// Tabs replaced by spaces up to the next multiple of ``TextWrapper/tabWidth`` columns.
-    static func expandingTabs(_ line: String) -> String {
-        guard line.contains("\t") else { return line }
-        var result = ""
-        var column = 0
-        for character in line {
-            if character == "\t" {
-                let spaces = TextWrapper.tabWidth - column % TextWrapper.tabWidth
-                result += String(repeating: " ", count: spaces)
-                column += spaces
-            } else {
-                result.append(character)
-                column += DisplayWidth.columns(of: character)
-            }
-        }
-        return result
     }
 }

@@ -2,49 +2,55 @@
 // turned into one SGR sequence per span for the theme's colour level; nothing at level none.
 
 /// A set of Markdown span looks; a span may combine several.
-public struct MarkdownStyle: OptionSet, Sendable, Hashable {
-    public let rawValue: UInt16
+struct MarkdownStyle: OptionSet, Sendable, Hashable {
+    let rawValue: UInt16
 
     /// Creates a style from its bits.
-    public init(rawValue: UInt16) { self.rawValue = rawValue }
+    init(rawValue: UInt16) { self.rawValue = rawValue }
 
     /// `**strong**` text.
-    public static let strong = MarkdownStyle(rawValue: 1 << 0)
+    static let strong = MarkdownStyle(rawValue: 1 << 0)
     /// `*emphasised*` text.
-    public static let emphasis = MarkdownStyle(rawValue: 1 << 1)
+    static let emphasis = MarkdownStyle(rawValue: 1 << 1)
     /// `~~struck~~` text.
-    public static let strikethrough = MarkdownStyle(rawValue: 1 << 2)
+    static let strikethrough = MarkdownStyle(rawValue: 1 << 2)
     /// `inline code` and code block text.
-    public static let code = MarkdownStyle(rawValue: 1 << 3)
+    static let code = MarkdownStyle(rawValue: 1 << 3)
     /// Heading text.
-    public static let heading = MarkdownStyle(rawValue: 1 << 4)
+    static let heading = MarkdownStyle(rawValue: 1 << 4)
     /// Secondary marks: URLs, heading markers, rules, language labels.
-    public static let muted = MarkdownStyle(rawValue: 1 << 5)
+    static let muted = MarkdownStyle(rawValue: 1 << 5)
     /// Block quote text.
-    public static let quote = MarkdownStyle(rawValue: 1 << 6)
+    static let quote = MarkdownStyle(rawValue: 1 << 6)
     /// The text of a link.
-    public static let link = MarkdownStyle(rawValue: 1 << 7)
+    static let link = MarkdownStyle(rawValue: 1 << 7)
     /// A keyword in highlighted code.
-    public static let keyword = MarkdownStyle(rawValue: 1 << 8)
+    static let keyword = MarkdownStyle(rawValue: 1 << 8)
     /// A string literal in highlighted code.
-    public static let string = MarkdownStyle(rawValue: 1 << 9)
+    static let string = MarkdownStyle(rawValue: 1 << 9)
     /// A comment in highlighted code.
-    public static let comment = MarkdownStyle(rawValue: 1 << 10)
+    static let comment = MarkdownStyle(rawValue: 1 << 10)
     /// A list marker or table header.
-    public static let marker = MarkdownStyle(rawValue: 1 << 11)
+    static let marker = MarkdownStyle(rawValue: 1 << 11)
 }
 
 extension Theme {
     /// `text` in the Markdown `style`: one opening sequence and a reset, or `text` itself when the
     /// style is empty, the text is empty or the colour level is none.
-    public func paint(_ text: String, markdown style: MarkdownStyle) -> String {
-        guard colorLevel != .none, !style.isEmpty, !text.isEmpty else { return text }
+    func paint(_ text: String, markdown style: MarkdownStyle) -> String {
+        let opening = markdownOpeningSequence(for: style)
+        guard !opening.isEmpty, !text.isEmpty else { return text }
+        return opening + text + Theme.resetSequence
+    }
+
+    /// The SGR sequence that starts a Markdown `style`, empty at level none or for no style.
+    func markdownOpeningSequence(for style: MarkdownStyle) -> String {
+        guard colorLevel != .none, !style.isEmpty else { return "" }
         var parameters = MarkdownStyle.attributes(of: style).map(String.init)
         if let color = MarkdownStyle.color(of: style)?.foregroundParameters(at: colorLevel) {
             parameters.append(color)
         }
-        guard !parameters.isEmpty else { return text }
-        return "\u{1B}[" + parameters.joined(separator: ";") + "m" + text + Theme.resetSequence
+        return parameters.isEmpty ? "" : "\u{1B}[" + parameters.joined(separator: ";") + "m"
     }
 }
 

@@ -2,8 +2,6 @@
 // Rendered aligned by display width, two spaces between columns, a thin rule under the header, and
 // cells wrapped inside their column when the table is wider than the screen.
 
-import Foundation
-
 /// The rows of one table, collected until the table ends.
 struct MarkdownTable {
     /// How a column's cells are aligned.
@@ -65,7 +63,7 @@ struct MarkdownTable {
         var current = ""
         var inCode = false
         var previous: Character = " "
-        for character in line.trimmingCharacters(in: .whitespaces) {
+        for character in MarkdownLine.trimmed(line) {
             if character == "`" { inCode.toggle() }
             if character == "|" && previous != "\\" && !inCode {
                 cells.append(current)
@@ -76,9 +74,9 @@ struct MarkdownTable {
             previous = character
         }
         cells.append(current)
-        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        let trimmed = MarkdownLine.trimmed(line)
         if trimmed.hasPrefix("|"), cells.count > 1 { cells.removeFirst() }
         if trimmed.hasSuffix("|") && !trimmed.hasSuffix("\\|"), cells.count > 1 { cells.removeLast() }
-        return cells.map { $0.trimmingCharacters(in: .whitespaces) }
+        return cells.map { MarkdownLine.trimmed($0) }
     }
 }

@@ -2,29 +2,42 @@
 // neighbours with the same look are merged so each span gets one SGR sequence and one reset.
 
 /// Text that shares one Markdown look.
-public struct StyledRun: Sendable, Hashable {
+struct StyledRun: Sendable, Hashable {
     /// The visible text (already sanitised, no controls).
-    public var text: String
+    var text: String
     /// How the text looks.
-    public var style: MarkdownStyle
+    var style: MarkdownStyle
 
     /// Creates a run of `text` in `style`.
-    public init(_ text: String, _ style: MarkdownStyle = []) {
+    init(_ text: String, _ style: MarkdownStyle = []) {
         self.text = text
         self.style = style
     }
 
-    /// The runs' text painted with `theme`, neighbouring runs of the same look merged.
-    public static func paint(_ runs: [StyledRun], theme: Theme) -> String {
+    /// The runs' text painted with `theme`: neighbouring runs that look the same on screen share
+    /// one opening sequence and one reset.
+    static func paint(_ runs: [StyledRun], theme: Theme) -> String {
         var output = ""
-        for run in merged(runs) {
-            output += theme.paint(run.text, markdown: run.style)
+        var opening = ""
+        var pending = ""
+        func flush() {
+            output += opening.isEmpty || pending.isEmpty ? pending : opening + pending + Theme.resetSequence
         }
+        for run in runs where !run.text.isEmpty {
+            let next = theme.markdownOpeningSequence(for: run.style)
+            if next != opening {
+                flush()
+                opening = next
+                pending = ""
+            }
+            pending += run.text
+        }
+        flush()
         return output
     }
 
     /// The visible text of the runs.
-    public static func plainText(of runs: [StyledRun]) -> String {
+    static func plainText(of runs: [StyledRun]) -> String {
         runs.map(\.text).joined()
     }
 

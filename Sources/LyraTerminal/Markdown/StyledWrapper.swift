@@ -73,13 +73,12 @@ enum StyledWrapper {
     static func trimmingTrailingSpaces(_ runs: [StyledRun]) -> [StyledRun] {
         var result = StyledRun.merged(runs)
         while let last = result.last {
-            let trimmed = String(last.text.reversed().drop { $0 == " " }.reversed())
-            if trimmed.isEmpty {
+            guard let kept = last.text.lastIndex(where: { $0 != " " }) else {
                 result.removeLast()
-            } else {
-                result[result.count - 1].text = trimmed
-                break
+                continue
             }
+            result[result.count - 1].text = String(last.text[...kept])
+            break
         }
         return result
     }

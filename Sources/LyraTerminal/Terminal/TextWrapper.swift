@@ -63,7 +63,7 @@ public enum TextWrapper {
     }
 
     /// Replaces each tab by spaces up to the next tab stop, counting display columns.
-    private static func expandingTabs(_ line: Substring) -> String {
+    static func expandingTabs(_ line: Substring) -> String {
         guard line.contains("\t") else { return String(line) }
         var result = ""
         var column = 0

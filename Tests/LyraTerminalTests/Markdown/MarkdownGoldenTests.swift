@@ -1,5 +1,6 @@
 // Golden tests for the Markdown renderer: each Fixtures/markdown/NAME.md rendered at 60 columns must
 // give NAME.expected line for line, with colour off and (escape sequences stripped) with colour on.
+// `LYRA_UPDATE_GOLDENS=1 swift test --filter MarkdownGoldenTests` rewrites the .expected files (review the diff).
 import Foundation
 import LyraTestSupport
 import Testing

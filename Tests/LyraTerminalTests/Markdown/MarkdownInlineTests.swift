@@ -51,4 +51,22 @@ import Testing
         let lines = MarkdownRenderer.render("**x\u{1B}]52;c;AAAA\u{7}y** \u{1B}[2Jz\r\n", width: 80, theme: .plain)
         #expect(lines == ["xy z"])
     }
+
+    @Test func hostileLinesFinishQuicklyWithTheirText() {
+        let unclosed = String(repeating: "*a ", count: 1300)
+        let nested = String(repeating: "[", count: 700) + "x" + String(repeating: "](u)", count: 700)
+        let deepStrong = String(repeating: "**", count: 900) + "y" + String(repeating: "**", count: 900)
+        let tooLong = String(repeating: "**b** ", count: 1000)
+        let ticks = String(repeating: "*a ", count: 1000) + (1...40).map { String(repeating: "`", count: $0) }.joined(separator: " ")
+        let clock = ContinuousClock()
+        let elapsed = clock.measure {
+            #expect(Self.plain(unclosed, width: 4000) == [String(unclosed.dropLast())])
+            #expect(Self.plain(nested, width: 10000).joined().contains("x"))
+            #expect(Self.plain(deepStrong, width: 10000).joined().contains("y"))
+            #expect(Self.plain(ticks, width: 10000) == [ticks])
+            // Past the length limit a line is shown as written.
+            #expect(Self.plain(tooLong, width: 10000) == [String(tooLong.dropLast())])
+        }
+        #expect(elapsed < .seconds(20), "watchdog: hostile lines took \(elapsed)")
+    }
 }
