@@ -10,6 +10,8 @@ public enum CommandCatalog {
             NewCommand(),
             SessionsCommand(),
             RetryCommand(),
+            EditCommand(),
+            CopyCommand(),
             ImproveCommand(),
             VideoCommand(),
             SubscribeCommand(),
