@@ -1,6 +1,6 @@
 // Signals at the REPL prompt on a real pseudo-terminal (SPEC §2): SIGTERM ends only Lyra (never
 // the shell that started it) with status 143 and the terminal restored, even at the hidden /login
-// prompt; after Ctrl-Z and `fg` the prompt and the typed text come back; Ctrl-C at a sub-prompt
+// prompt; after Ctrl-Z and `fg` the prompt and the typed text come back; Ctrl-C or Ctrl-D at a sub-prompt
 // leaves the next output on a line of its own.
 import Foundation
 import LyraTestSupport
@@ -91,7 +91,8 @@ import Testing
         #expect(try await session.awaitExit() == 0)
     }
 
-    @Test func ctrlCAtASubPromptLeavesTheNextOutputOnItsOwnLine() async throws {
+    @Test(arguments: [PseudoTerminalSession.Key.ctrlC, .ctrlD])
+    func leavingASubPromptPutsTheNextOutputOnItsOwnLine(key: PseudoTerminalSession.Key) async throws {
         let environment = try TemporaryEnvironment()
         let backend = try RunningBackend()
         let session = try environment.startLyraSession(["-q"], extraEnvironment: backend.lyraEnvironment)
@@ -99,10 +100,11 @@ import Testing
         session.send("/improve\r")
         try await session.awaitOutput(containing: "text ›")
         session.mark()
-        session.send(.ctrlC)
-        let screen = try await session.awaitOutput(containing: "cancelled")
-        let lines = screen.replacingOccurrences(of: "\r", with: "").split(separator: "\n")
+        session.send(key)
+        try await session.awaitOutput(containing: "cancelled")
+        let lines = session.plainOutput.replacingOccurrences(of: "\r", with: "").split(separator: "\n")
         #expect(lines.contains { $0.trimmingCharacters(in: .whitespaces) == "cancelled" })
+        #expect(!lines.contains { $0.contains("text ›") && $0.contains("cancelled") })
         try await session.awaitPrompt(after: "cancelled")
         session.send(.ctrlD)
         #expect(try await session.awaitExit() == 0)
