@@ -125,6 +125,9 @@ void cle_restore_terminal(void) {
     if (atomic_load(&original_terminal_saved)) {
         struct termios settings = original_terminal;
         settings.c_lflag |= ECHO | ICANON;
+        /* Typed but unread input (half a hidden token) must not go to the shell; TCSAFLUSH could
+         * block on a hung-up terminal, so flush and set separately. */
+        tcflush(STDIN_FILENO, TCIFLUSH);
         tcsetattr(STDIN_FILENO, TCSANOW, &settings);
     }
 }

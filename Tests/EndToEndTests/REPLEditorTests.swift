@@ -19,11 +19,16 @@ import Testing
         return (script.path, record)
     }
 
-    private func sentMessages(_ backend: RunningBackend) async throws -> [String] {
-        try await backend.control.requests().filter { $0.path.hasPrefix("/dola/chats/") }.compactMap { request in
-            guard let body = request.bodyText else { return nil }
-            return try JSONDecoder().decode([String: String].self, from: Data(body.utf8))["message"]
-        }
+    /// Lyra on a terminal with `variable` naming an editor script that writes `text`; returned at the prompt.
+    private func startWithEditor(writing text: String, variable: String = "EDITOR", arguments: [String] = ["-q"])
+        async throws -> (session: PseudoTerminalSession, backend: RunningBackend, record: URL, environment: TemporaryEnvironment) {
+        let environment = try TemporaryEnvironment()
+        let backend = try RunningBackend()
+        let (script, record) = try makeEditor(in: environment, writing: text)
+        let extra = [variable: script + " --wait", "TMPDIR": environment.root.path]
+        let session = try environment.startLyraSession(arguments, extraEnvironment: backend.lyraEnvironment.merging(extra) { $1 })
+        try await session.awaitOutput(containing: "lyra ›")
+        return (session, backend, record, environment)
     }
 
     /// The recorded mode and path; the path no longer exists.
@@ -38,12 +43,7 @@ import Testing
     }
 
     @Test func ctrlXCtrlEReplacesTheLineWithTheEditorsText() async throws {
-        let environment = try TemporaryEnvironment()
-        let backend = try RunningBackend()
-        let (script, record) = try makeEditor(in: environment, writing: "written in the editor")
-        let session = try environment.startLyraSession(
-            ["-q"], extraEnvironment: backend.lyraEnvironment.merging(["EDITOR": script + " --wait", "TMPDIR": environment.root.path]) { $1 })
-        try await session.awaitOutput(containing: "lyra ›")
+        let (session, backend, record, environment) = try await startWithEditor(writing: "written in the editor")
         session.mark()
         session.send("draft ✓")
         try await session.awaitOutput(containing: "draft ✓")
@@ -51,39 +51,32 @@ import Testing
         try await session.awaitOutput(containing: "written in the editor")
         session.send(.enter)
         try await session.awaitPrompt(after: "This answer comes from")
-        #expect(try await sentMessages(backend) == ["written in the editor"])
+        #expect(try await backend.control.sentChatMessages() == ["written in the editor"])
         #expect(try checkRecord(record).first == "draft ✓")
         session.send(.ctrlD)
         #expect(try await session.awaitExit() == 0)
+        withExtendedLifetime(environment) {}
     }
 
     @Test func editSendsWhatWasSavedAsAChatMessage() async throws {
-        let environment = try TemporaryEnvironment()
-        let backend = try RunningBackend()
-        let (script, record) = try makeEditor(in: environment, writing: "composed with /edit")
-        let session = try environment.startLyraSession(
-            ["-q"], extraEnvironment: backend.lyraEnvironment.merging(["VISUAL": script, "TMPDIR": environment.root.path]) { $1 })
-        try await session.awaitOutput(containing: "lyra ›")
+        let (session, backend, record, environment) = try await startWithEditor(writing: "composed with /edit", variable: "VISUAL")
         session.send("/edit\r")
         try await session.awaitPrompt(after: "This answer comes from")
-        #expect(try await sentMessages(backend) == ["composed with /edit"])
+        #expect(try await backend.control.sentChatMessages() == ["composed with /edit"])
         #expect(try checkRecord(record).first == "")
         session.send(.ctrlD)
         #expect(try await session.awaitExit() == 0)
+        withExtendedLifetime(environment) {}
     }
 
     @Test func aBlankTextSendsNothing() async throws {
-        let environment = try TemporaryEnvironment()
-        let backend = try RunningBackend()
-        let (script, _) = try makeEditor(in: environment, writing: "   ")
-        let session = try environment.startLyraSession(
-            extraEnvironment: backend.lyraEnvironment.merging(["EDITOR": script]) { $1 })
-        try await session.awaitOutput(containing: "lyra ›")
+        let (session, backend, _, environment) = try await startWithEditor(writing: "   ", arguments: [])
         session.send("/edit\r")
         try await session.awaitPrompt(after: "nothing sent")
-        #expect(try await sentMessages(backend).isEmpty)
+        #expect(try await backend.control.sentChatMessages().isEmpty)
         session.send(.ctrlD)
         #expect(try await session.awaitExit() == 0)
+        withExtendedLifetime(environment) {}
     }
 
     @Test func editInAScriptFailsClearly() async throws {

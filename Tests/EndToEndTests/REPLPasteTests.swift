@@ -5,14 +5,6 @@ import LyraTestSupport
 import Testing
 
 @Suite struct REPLPasteTests {
-    /// The `message` fields of the chat requests the backend recorded, in order.
-    private func sentMessages(_ backend: RunningBackend) async throws -> [String] {
-        try await backend.control.requests().filter { $0.path.hasPrefix("/dola/chats/") }.compactMap { request in
-            guard let body = request.bodyText else { return nil }
-            return try JSONDecoder().decode([String: String].self, from: Data(body.utf8))["message"]
-        }
-    }
-
     /// `h` or `l`: whether the last bracketed-paste switch in `output` turned it on or off.
     private static func lastPasteModeSwitch(in output: String) -> Character? {
         guard let range = output.range(of: "\u{1B}[?2004", options: .backwards) else { return nil }
@@ -28,7 +20,7 @@ import Testing
         try await session.awaitOutput(containing: "Please fix it.")
         session.send(.enter)
         try await session.awaitPrompt(after: "This answer comes from")
-        #expect(try await sentMessages(backend) == ["Dear team,\n/quit\nPlease fix it."])
+        #expect(try await backend.control.sentChatMessages() == ["Dear team,\n/quit\nPlease fix it."])
 
         session.mark()
         session.send("/help quit\r")
@@ -66,7 +58,7 @@ import Testing
         let deadline = ContinuousClock.now.advanced(by: .seconds(120))
         var sent: [String] = []
         while sent.isEmpty, ContinuousClock.now < deadline {
-            sent = try await sentMessages(backend)
+            sent = try await backend.control.sentChatMessages()
             if sent.isEmpty { try await Task.sleep(for: .milliseconds(50)) }
         }
         let expected = text.replacingOccurrences(of: "\r", with: "\n")
