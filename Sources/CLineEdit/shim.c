@@ -1,14 +1,12 @@
 // CLineEdit: libedit wrappers, the prompt buffer, bracketed paste and the editor key, in C static
-// storage. Every function here except the signal handler is called from one thread (the editor thread).
+// storage. Every function here is called from the editor thread, except `cle_restore_terminal`
+// (the termination watcher), which only reads what `cle_init` saved.
 #include "CLineEdit.h"
 
 #include <errno.h>
-#include <fcntl.h>
-#include <pthread.h>
 #include <histedit.h>
 #include <langinfo.h>
 #include <locale.h>
-#include <signal.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
