@@ -30,6 +30,23 @@ import Testing
         #expect(Self.lastPasteModeSwitch(in: session.output) == "l")
     }
 
+    @Test func aPasteStartingWithACommandRunsItWithTheRestAsItsArgument() async throws {
+        let environment = try TemporaryEnvironment()
+        let session = try environment.startLyraSession(["-q"])
+        try await session.awaitOutput(containing: "\u{1B}[?2004h")
+        session.paste("/help\rquit")
+        try await session.awaitOutput(containing: "quit")
+        session.mark()
+        session.send(.enter)
+        try await session.awaitPrompt(after: "also: /exit")
+        // `/help quit`, not `/help` (which lists every command) and not `quit` as a chat message.
+        let screen = try await session.awaitOutput(containing: "leave Lyra")
+        #expect(!screen.contains("/sessions"))
+        #expect(!screen.contains("unknown command"))
+        session.send(.ctrlD)
+        #expect(try await session.awaitExit() == 0)
+    }
+
     @Test func pasteModeIsOffWhileALineRuns() async throws {
         let environment = try TemporaryEnvironment()
         let session = try environment.startLyraSession(["-q"])
