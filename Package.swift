@@ -9,7 +9,8 @@ let package = Package(
         .executable(name: "lyra", targets: ["lyra"]),
     ],
     targets: [
-        // C shim over libedit: non-variadic wrappers, the prompt buffer, the SIGINT flag. No logic.
+        // C shim over libedit: non-variadic wrappers, the prompt buffer, bracketed paste, the signal
+        // plumbing (SIGINT flag, SIGTERM/SIGHUP watcher) and spawning helper programs.
         .target(
             name: "CLineEdit",
             linkerSettings: [.linkedLibrary("edit")]

@@ -1,14 +1,13 @@
-// CLineEdit: libedit wrappers, the prompt buffer and the SIGINT flag, in C static storage.
-// Every function here except the signal handler is called from one thread (the editor thread).
+// CLineEdit: libedit wrappers, the prompt buffer, bracketed paste and the editor key, in C static
+// storage. Every function here is called from the editor thread, except `cle_restore_terminal`
+// (the termination watcher), which only reads what `cle_init` saved.
 #include "CLineEdit.h"
 
 #include <errno.h>
-#include <fcntl.h>
-#include <pthread.h>
 #include <histedit.h>
 #include <langinfo.h>
 #include <locale.h>
-#include <signal.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,8 +18,13 @@ static EditLine *editor;
 static HistoryW *line_history;
 static wchar_t prompt_buffer[1024] = L"> ";
 static cle_complete_fn complete_callback;
-static volatile sig_atomic_t interrupted;
-static int interrupt_pipe[2] = {-1, -1};
+static cle_complete_fn edit_callback;
+/* The terminal as Lyra found it, restored on SIGTERM/SIGHUP (read by the termination watcher). */
+static struct termios original_terminal;
+static atomic_int original_terminal_saved;
+static atomic_int paste_mode_wanted;
+static const char paste_on[] = "\033[?2004h";
+static const char paste_off[] = "\033[?2004l";
 
 void cle_setup_locale(void) {
     setlocale(LC_ALL, "");
@@ -41,8 +45,94 @@ static unsigned char complete_trampoline(EditLine *el, int ch) {
     return complete_callback ? complete_callback() : CC_ERROR;
 }
 
-int cle_init(const char *program, int history_size, cle_complete_fn complete) {
+/* Writes a terminal control sequence straight to stdout (libedit's own output is flushed first). */
+static void write_control(const char *sequence, size_t length) {
+    fflush(stdout);
+    ssize_t ignored = write(STDOUT_FILENO, sequence, length);
+    (void)ignored;
+}
+
+static void set_paste_mode(int on) {
+    if (!atomic_load(&paste_mode_wanted)) return;
+    if (on) write_control(paste_on, sizeof(paste_on) - 1);
+    else write_control(paste_off, sizeof(paste_off) - 1);
+}
+
+/* Appends `ch` to the growing paste buffer; 0 when memory ran out. */
+static int paste_append(wchar_t **buffer, size_t *length, size_t *capacity, wchar_t ch) {
+    if (*length + 2 > *capacity) {
+        size_t grown = *capacity * 2;
+        wchar_t *bigger = realloc(*buffer, grown * sizeof(wchar_t));
+        if (bigger == NULL) return 0;
+        *buffer = bigger;
+        *capacity = grown;
+    }
+    (*buffer)[(*length)++] = ch;
+    return 1;
+}
+
+/* Bound to ESC[200~: reads the pasted text up to ESC[201~ and inserts it as one piece. Pasted
+ * line breaks arrive as CR (or CR LF); each becomes one LF in the buffer, so Enter sends it all. */
+static unsigned char paste_function(EditLine *el, int ch) {
+    (void)ch;
+    static const wchar_t end_marker[] = L"\033[201~";
+    const size_t marker_length = 6;
+    size_t length = 0, capacity = 4096;
+    wchar_t *buffer = malloc(capacity * sizeof(wchar_t));
+    if (buffer == NULL) return CC_ERROR;
+    wchar_t c, previous = 0;
+    while (el_wgetc(el, &c) == 1) {
+        wchar_t stored = c == L'\r' ? L'\n' : c;
+        if (!(c == L'\n' && previous == L'\r') && !paste_append(&buffer, &length, &capacity, stored)) break;
+        previous = c;
+        if (length >= marker_length && wmemcmp(buffer + length - marker_length, end_marker, marker_length) == 0) {
+            length -= marker_length;
+            break;
+        }
+    }
+    buffer[length] = L'\0';
+    int inserted = length == 0 ? 0 : el_winsertstr(el, buffer);
+    free(buffer);
+    return inserted == 0 ? CC_REFRESH : CC_ERROR;
+}
+
+/* Bound to Ctrl-X Ctrl-E: the terminal goes back to normal mode while the Swift side runs the editor. */
+static unsigned char edit_trampoline(EditLine *el, int ch) {
+    (void)ch;
+    if (edit_callback == NULL) return CC_ERROR;
+    set_paste_mode(0);
+    el_set(el, EL_PREP_TERM, 0);
+    unsigned char result = edit_callback();
+    el_set(el, EL_PREP_TERM, 1);
+    set_paste_mode(1);
+    return result;
+}
+
+static void save_original_terminal(void) {
+    if (tcgetattr(STDIN_FILENO, &original_terminal) == 0) atomic_store(&original_terminal_saved, 1);
+    const char *term = getenv("TERM");
+    int capable = isatty(STDOUT_FILENO) && !(term != NULL && strcmp(term, "dumb") == 0);
+    atomic_store(&paste_mode_wanted, capable);
+}
+
+void cle_restore_terminal(void) {
+    if (atomic_load(&paste_mode_wanted)) {
+        ssize_t ignored = write(STDOUT_FILENO, paste_off, sizeof(paste_off) - 1);
+        (void)ignored;
+    }
+    if (atomic_load(&original_terminal_saved)) {
+        struct termios settings = original_terminal;
+        settings.c_lflag |= ECHO | ICANON;
+        /* Typed but unread input (half a hidden token) must not go to the shell; TCSAFLUSH could
+         * block on a hung-up terminal, so flush and set separately. */
+        tcflush(STDIN_FILENO, TCIFLUSH);
+        tcsetattr(STDIN_FILENO, TCSANOW, &settings);
+    }
+}
+
+int cle_init(const char *program, int history_size, cle_complete_fn complete, cle_complete_fn edit) {
     HistEventW event;
+    save_original_terminal();
     editor = el_init(program, stdin, stdout, stderr);
     if (editor == NULL) return -1;
     line_history = history_winit();
@@ -50,17 +140,23 @@ int cle_init(const char *program, int history_size, cle_complete_fn complete) {
     history_w(line_history, &event, H_SETSIZE, history_size);
     history_w(line_history, &event, H_SETUNIQUE, 1);
     complete_callback = complete;
+    edit_callback = edit;
     el_wset(editor, EL_EDITOR, L"emacs");
     el_wset(editor, EL_SIGNAL, 1);
     el_wset(editor, EL_PROMPT_ESC, prompt_function, L'\1');
     el_wset(editor, EL_HIST, history_w, line_history);
     el_wset(editor, EL_ADDFN, L"lyra-complete", L"Complete a command, argument or path", complete_trampoline);
     el_wset(editor, EL_BIND, L"^I", L"lyra-complete", NULL);
+    el_wset(editor, EL_ADDFN, L"lyra-paste", L"Insert a bracketed paste as one piece", paste_function);
+    el_wset(editor, EL_BIND, L"\033[200~", L"lyra-paste", NULL);
+    el_wset(editor, EL_ADDFN, L"lyra-edit", L"Edit the line in $VISUAL or $EDITOR", edit_trampoline);
+    el_wset(editor, EL_BIND, L"^X^E", L"lyra-edit", NULL);
     el_source(editor, NULL);
     return 0;
 }
 
 void cle_end(void) {
+    set_paste_mode(0);
     if (editor != NULL) el_end(editor);
     if (line_history != NULL) history_wend(line_history);
     editor = NULL;
@@ -73,15 +169,23 @@ void cle_set_prompt(const wchar_t *prompt) {
 }
 
 const wchar_t *cle_gets(int *count, int *error_number) {
+    set_paste_mode(1);
     errno = 0;
     const wchar_t *line = el_wgets(editor, count);
     *error_number = errno;
+    set_paste_mode(0);
     return line;
 }
 
 const wchar_t *cle_line_before_cursor(int *length) {
     const LineInfoW *info = el_wline(editor);
     *length = (int)(info->cursor - info->buffer);
+    return info->buffer;
+}
+
+const wchar_t *cle_line(int *length) {
+    const LineInfoW *info = el_wline(editor);
+    *length = (int)(info->lastchar - info->buffer);
     return info->buffer;
 }
 
@@ -111,47 +215,6 @@ int cle_history_save(const char *path) {
 }
 
 void cle_refresh(void) { el_set(editor, EL_REFRESH); }
-
-static void interrupt_handler(int signal_number) {
-    (void)signal_number;
-    int saved = errno;
-    interrupted = 1;
-    if (interrupt_pipe[1] >= 0) {
-        char byte = 1;
-        ssize_t ignored = write(interrupt_pipe[1], &byte, 1);
-        (void)ignored;
-    }
-    errno = saved;
-}
-
-int cle_install_interrupt_handler(void) {
-    if (interrupt_pipe[0] < 0) {
-        if (pipe(interrupt_pipe) != 0) return -1;
-        fcntl(interrupt_pipe[0], F_SETFD, FD_CLOEXEC);
-        fcntl(interrupt_pipe[1], F_SETFD, FD_CLOEXEC);
-        fcntl(interrupt_pipe[1], F_SETFL, O_NONBLOCK);
-    }
-    struct sigaction action;
-    memset(&action, 0, sizeof(action));
-    action.sa_handler = interrupt_handler;
-    sigemptyset(&action.sa_mask);
-    action.sa_flags = 0; /* no SA_RESTART: el_wgets must return EINTR */
-    if (sigaction(SIGINT, &action, NULL) != 0) return -1;
-    return interrupt_pipe[0];
-}
-
-void cle_block_interrupts(int block) {
-    sigset_t set;
-    sigemptyset(&set);
-    sigaddset(&set, SIGINT);
-    pthread_sigmask(block ? SIG_BLOCK : SIG_UNBLOCK, &set, NULL);
-}
-
-int cle_take_interrupt(void) {
-    if (!interrupted) return 0;
-    interrupted = 0;
-    return 1;
-}
 
 int cle_set_echo(int on) {
     struct termios settings;

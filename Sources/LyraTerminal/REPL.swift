@@ -9,6 +9,7 @@ public final class REPL: FollowUpInput {
     private let context: CommandContext
     private let interpreter: LineInterpreter
     private let interrupts: InterruptMonitor
+    private let historyPolicy: HistoryPolicy
     private var running: Task<LineOutcome, any Error>?
     private var lineNumber = 0
 
@@ -18,6 +19,7 @@ public final class REPL: FollowUpInput {
         self.context = context
         self.interpreter = interpreter
         self.interrupts = interrupts
+        self.historyPolicy = HistoryPolicy(registry: context.registry)
     }
 
     /// Runs until `/quit` or Ctrl-D; returns the exit status.
@@ -37,7 +39,7 @@ public final class REPL: FollowUpInput {
                 continue
             case .line(let text):
                 lineNumber += 1
-                if !text.trimmingCharacters(in: .whitespaces).isEmpty { await editor.remember(text) }
+                if historyPolicy.allows(text) { await editor.remember(text) }
                 guard let line = assembler.feed(text, lineNumber: lineNumber) else { continue }
                 if await execute(line) == .quit { break loop }
             }
@@ -84,10 +86,11 @@ public final class REPL: FollowUpInput {
 
     // MARK: - FollowUpInput
 
-    /// A line typed at `prompt`, or `nil` on Ctrl-D / Ctrl-C.
+    /// A line typed at `prompt`, or `nil` on Ctrl-D / Ctrl-C (what follows starts on a new line).
     public func nextLine(prompt: String) async -> String? {
         context.console.flush()
         if case .line(let text) = await editor.readLine(prompt: prompt) { return text }
+        context.console.write("\n")
         return nil
     }
 

@@ -65,6 +65,15 @@ public struct BackendControl: Sendable {
                                                   reason: "not a JSON array of requests: \(String(decoding: data.prefix(200), as: UTF8.self))")
     }
 
+    /// The `message` of every chat turn the backend received, oldest first.
+    /// - Throws: as `requests()`, or a decoding error when a chat body is not a JSON object of strings.
+    public func sentChatMessages() async throws -> [String] {
+        try await requests().filter { $0.path.hasPrefix("/dola/chats/") }.compactMap { request in
+            guard let body = request.bodyText else { return nil }
+            return try JSONDecoder().decode([String: String].self, from: Data(body.utf8))["message"]
+        }
+    }
+
     /// Changes test behaviour of the backend; nil fields stay as they are. `POST /_test/config`.
     /// - Throws: `HarnessError.backendRequestFailed` on a non-2xx answer, or the transport error.
     public func configure(_ configuration: BackendTestConfiguration) async throws {

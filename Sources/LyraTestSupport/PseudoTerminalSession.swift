@@ -58,8 +58,13 @@ public final class PseudoTerminalSession: Sendable {
     /// Types `text` (UTF-8) into the terminal, as if pasted. Gives up silently after 5 s if
     /// the program never reads; the next `waitFor` then fails with the output so far.
     public func send(_ text: String) {
-        let deadline = ContinuousClock.now.advanced(by: .seconds(5))
-        let bytes = Array(text.utf8)
+        send(bytes: Array(text.utf8))
+    }
+
+    /// Writes raw `bytes` to the terminal (escape sequences, a bracketed paste, invalid UTF-8).
+    /// Gives up silently after `timeout` if the program stops reading.
+    public func send(bytes: [UInt8], timeout: Duration = .seconds(5)) {
+        let deadline = ContinuousClock.now.advanced(by: timeout)
         var offset = 0
         while offset < bytes.count, ContinuousClock.now < deadline {
             let written = bytes[offset...].withUnsafeBytes { write(masterFD, $0.baseAddress, $0.count) }
@@ -74,9 +79,23 @@ public final class PseudoTerminalSession: Sendable {
         }
     }
 
+    /// Sends `text` as a bracketed paste (`ESC[200~` … `ESC[201~`), the way a terminal delivers a
+    /// paste when the program turned bracketed paste on. Line breaks in `text` should be `\r`.
+    public func paste(_ text: String, timeout: Duration = .seconds(5)) {
+        send(bytes: Array(("\u{1B}[200~" + text + "\u{1B}[201~").utf8), timeout: timeout)
+    }
+
     /// Presses `key`.
     public func send(_ key: Key) {
         send(key.sequence)
+    }
+
+    /// Whether the terminal echoes what is typed (its `ECHO` local mode), e.g. after the program
+    /// exited; nil when the modes cannot be read.
+    public var echoIsOn: Bool? {
+        var settings = termios()
+        guard tcgetattr(masterFD, &settings) == 0 else { return nil }
+        return settings.c_lflag & tcflag_t(ECHO) != 0
     }
 
     /// Changes the terminal size; the program gets SIGWINCH.

@@ -24,6 +24,8 @@ func startDemoBackend() -> [SettingKey: String]? {
 // Before any other thread exists: block SIGINT here so every thread inherits the block; only the
 // line editor's thread (REPL) or the interrupt monitor (scripts) takes Ctrl-C.
 InterruptMonitor.blockInterruptsInCurrentThread()
+// SIGTERM/SIGHUP likewise: one watcher thread restores the terminal and ends this process only.
+TerminationSignals.install()
 
 let options: LaunchOptions
 do {

@@ -23,13 +23,16 @@ public enum LineOutcome: Sendable {
 @MainActor
 public final class LineInterpreter {
     let context: CommandContext
-    /// Handles chat messages; `nil` until chat is wired in.
-    public var messageHandler: (any MessageHandling)?
+    /// Handles chat messages; `nil` until chat is wired in. Commands reach it through the context.
+    public var messageHandler: (any MessageHandling)? {
+        didSet { context.messageHandler = messageHandler }
+    }
 
     /// An interpreter running lines in `context`.
     public init(context: CommandContext, messageHandler: (any MessageHandling)? = nil) {
         self.context = context
         self.messageHandler = messageHandler
+        context.messageHandler = messageHandler
     }
 
     /// Runs one logical line.

@@ -59,7 +59,10 @@ public enum LyraApp {
         let engine = CompletionEngine(registry: context.registry, data: context.completionData)
         let history = HistoryFile.resolve(
             environment: context.services.environment, stateDirectory: context.services.directories.stateDirectory)
-        let editor = await LineEditor(programName: "lyra", history: history) { engine.complete($0) }
+        let externalEditor = ExternalEditor.resolve(environment: context.services.environment)
+        let editor = await LineEditor(programName: "lyra", history: history, externalEditor: externalEditor) {
+            engine.complete($0)
+        }
         if !context.quiet {
             context.console.writeLine(Banner.render(version: version, width: context.terminal.width,
                                                     theme: context.theme, level: context.theme.colorLevel))

@@ -12,6 +12,8 @@ public enum CommandCatalog {
             RetryCommand(),
             ModelCommand(),
             SystemCommand(),
+            EditCommand(),
+            CopyCommand(),
             ImproveCommand(),
             VideoCommand(),
             SubscribeCommand(),

@@ -41,6 +41,8 @@ public final class CommandContext {
     public let quiet: Bool
     /// Where follow-up input comes from.
     public weak var input: (any FollowUpInput)?
+    /// Sends chat messages: the path a typed line takes (set by the line interpreter).
+    public weak var messageHandler: (any MessageHandling)?
     /// The input line being run (from 1).
     public var lineNumber = 0
     /// The current session's title, shown in the REPL prompt.

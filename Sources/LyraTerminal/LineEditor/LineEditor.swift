@@ -27,12 +27,15 @@ public final class LineEditor: Sendable {
     ///   - programName: the name libedit uses to look up `~/.editrc` settings.
     ///   - history: where history is kept (or nothing, when disabled).
     ///   - completer: computes Tab completions from the text before the cursor.
-    public init(programName: String, history: HistoryFile, completer: @escaping CompletionProvider) async {
+    ///   - externalEditor: the editor Ctrl-X Ctrl-E opens the line in.
+    public init(programName: String, history: HistoryFile, externalEditor: ExternalEditor,
+                completer: @escaping CompletionProvider) async {
         self.history = history
         CompletionBridge.shared.install(completer)
+        EditorKeyBridge.shared.install(externalEditor)
         await thread.run {
             cle_setup_locale()
-            _ = cle_init(programName, Int32(history.maxEntries), CompletionBridge.callback)
+            _ = cle_init(programName, Int32(history.maxEntries), CompletionBridge.callback, EditorKeyBridge.callback)
             if let path = history.path { _ = cle_history_load(path) }
         }
     }
