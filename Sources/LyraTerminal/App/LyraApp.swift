@@ -1,5 +1,5 @@
 // The application: builds the terminal, the console, the commands and the services for one run,
-// then runs the REPL (stdin and stdout are terminals) or a script (everything else).
+// then runs the REPL (stdin and stdout are terminals), a one-shot prompt, or a script (everything else).
 import Foundation
 import LyraKit
 
@@ -42,6 +42,10 @@ public enum LyraApp {
         interrupts.onInterruptImmediately {
             console.flush()
             exit(ExitStatus.interrupted.rawValue)
+        }
+        if case .prompt(let prompt) = options.action {
+            return await OneShotPrompt.run(prompt, context: context, interpreter: interpreter,
+                                           readsStandardInput: !terminal.stdinIsTTY)
         }
         do {
             let source = try scriptSource(for: options.action)

@@ -14,6 +14,7 @@ public final class ChatMessageHandler: MessageHandling {
     public func send(_ text: String, context: CommandContext) async throws {
         let backend = try context.services.apiClient()
         let chat = context.services.chatService()
+        let text = context.attachments.take(appendingTo: text)
         try await ChatTurnPresenter.run(context, chat: chat) { try await chat.send(text, using: backend) }
     }
 }

@@ -10,6 +10,7 @@ public enum CommandCatalog {
             NewCommand(),
             SessionsCommand(),
             RetryCommand(),
+            FileCommand(),
             ImproveCommand(),
             VideoCommand(),
             SubscribeCommand(),

@@ -52,9 +52,6 @@ public struct VideoCommand: Command {
 
     /// `path` with a leading `~/` (or a lone `~`) replaced by the home directory.
     func expandingTilde(_ path: String) -> String {
-        guard let home, !home.isEmpty else { return path }
-        if path == "~" { return home }
-        if path.hasPrefix("~/") { return home + "/" + path.dropFirst(2) }
-        return path
+        TextAttachment.expandingTilde(path, home: home)
     }
 }
