@@ -6,7 +6,7 @@ import LyraKit
 /// Lists and manages chat sessions.
 public struct SessionsCommand: Command {
     public let name = "sessions"
-    public let summary = "list, switch, rename, delete, show or export chat sessions"
+    public let summary = "list, switch, rename, delete, show, export or search chat sessions"
     public let usage = """
         /sessions [--json]
         /sessions switch REF
@@ -14,6 +14,7 @@ public struct SessionsCommand: Command {
         /sessions delete REF [--yes]
         /sessions show [REF]
         /sessions export REF [PATH] [--format md|json] [--force]
+        /sessions search TEXT [--json]
         """
     public let details = """
         REF is a number from the list (most recent first), a session id or a unique id prefix
@@ -21,10 +22,11 @@ public struct SessionsCommand: Command {
         delete asks for confirmation in the REPL; a script must pass --yes.
         export writes to standard output without PATH; the format is md unless PATH ends in .json
         or --format says otherwise. An existing file is only replaced with --force.
+        search lists the sessions whose messages contain TEXT (any case), with a line of context.
         """
 
     /// The sub-commands, for completion and messages.
-    static let subcommands = ["switch", "rename", "delete", "show", "export"]
+    static let subcommands = ["switch", "rename", "delete", "show", "export", "search"]
 
     /// The command.
     public init() {}
@@ -63,6 +65,7 @@ public struct SessionsCommand: Command {
         case "delete": try await delete(arguments, context: context)
         case "show": try await show(arguments, context: context)
         case "export": try await export(arguments, context: context)
+        case "search": try await search(arguments, context: context)
         default:
             throw CommandError.usage("unknown sub-command '\(subcommand ?? "")' for /sessions "
                 + "(try: \(Self.subcommands.joined(separator: ", ")))")

@@ -1,0 +1,37 @@
+// `/sessions search` output: one line per session (number, title, a line of context), cut to the
+// terminal width in the REPL; or, with `--json`, one array of {number, id, title, role, context}.
+import Foundation
+import LyraKit
+
+/// Renders search results; all server- and file-borne text is sanitised.
+enum SessionSearchView {
+    /// One line per hit; `width` cuts each line (nil: not cut, as in scripts).
+    static func table(_ hits: [SessionSearchHit], width: Int?, theme: Theme) -> String {
+        let numberWidth = hits.map { String($0.number).count }.max() ?? 0
+        let titles = hits.map { DisplayWidth.truncate(SessionListView.displayTitle($0.session.title),
+                                                      toColumns: SessionListView.titleColumns) }
+        let titleWidth = titles.map { DisplayWidth.columns(of: $0) }.max() ?? 0
+        return zip(hits, titles).map { hit, title in
+            let number = String(hit.number)
+            let lead = String(repeating: " ", count: numberWidth - number.count)
+            let used = numberWidth + 2 + titleWidth + 2
+            var excerpt = ChatSession.singleLine(TextSanitizer.sanitize(hit.excerpt))
+            if let width { excerpt = DisplayWidth.truncate(excerpt, toColumns: max(width - used, 1)) }
+            return lead + theme.paint(number, .accent) + "  " + DisplayWidth.pad(title, toColumns: titleWidth)
+                + "  " + theme.paint(excerpt, .muted)
+        }.joined(separator: "\n")
+    }
+
+    /// The hits as one JSON array, most recent first.
+    static func json(_ hits: [SessionSearchHit]) -> String {
+        OrderedJSON.array(hits.map { hit in
+            .object([
+                ("number", .int(hit.number)),
+                ("id", .string(hit.session.id)),
+                ("title", .string(TextSanitizer.sanitize(hit.session.title))),
+                ("role", .string(hit.role.rawValue)),
+                ("context", .string(TextSanitizer.sanitize(hit.excerpt))),
+            ])
+        }).rendered()
+    }
+}
