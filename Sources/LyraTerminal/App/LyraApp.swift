@@ -61,6 +61,10 @@ public enum LyraApp {
     private static func runInteractive(context: CommandContext, interpreter: LineInterpreter,
                                        interrupts: InterruptMonitor) async -> ExitStatus {
         let engine = CompletionEngine(registry: context.registry, data: context.completionData)
+        let store = await context.services.chatService().store
+        context.completionData.setLoader(for: [.sessionTitles], SessionCompletion.loader(store: store))
+        context.completionData.setLoader(for: [.templateIDs, .templateNames],
+                                         TemplateCompletion.loader(services: context.services))
         let history = HistoryFile.resolve(
             environment: context.services.environment, stateDirectory: context.services.directories.stateDirectory)
         let editor = await LineEditor(programName: "lyra", history: history) { engine.complete($0) }
@@ -68,6 +72,7 @@ public enum LyraApp {
             context.console.writeLine(Banner.render(version: version, width: context.terminal.width,
                                                     theme: context.theme, level: context.theme.colorLevel))
         }
+        await ChatLaunch.showOpenedSession(context: context)
         let repl = REPL(editor: editor, context: context, interpreter: interpreter, interrupts: interrupts)
         await OnboardingFlow.runIfNeeded(context: context, input: repl)
         return await repl.run()

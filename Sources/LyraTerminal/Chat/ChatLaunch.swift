@@ -1,5 +1,6 @@
 // `--session REF` and `--continue` (SPEC §1): open the session before the first line runs.
-// Without them nothing is read at start-up; a new session is created by the first message.
+// Without them nothing is read at start-up; a new session is created by the first message. In the
+// REPL the opened session's last exchange is shown.
 import Foundation
 import LyraKit
 
@@ -20,5 +21,22 @@ public enum ChatLaunch {
         }
         context.sessionTitle = await chat.title
         SessionCompletion.update(try await chat.store.list().sessions, in: context)
+    }
+
+    /// In the REPL, after the banner: the last exchange of the session `--session`/`--continue`
+    /// opened (scripts print nothing extra, so their output stays stable).
+    public static func showOpenedSession(context: CommandContext) async {
+        let options = context.services.options
+        guard context.isInteractive, options.sessionReference != nil || options.continueLatest else { return }
+        guard let session = await context.services.chatService().session else { return }
+        showLastExchange(of: session, context: context)
+    }
+
+    /// Prints the last exchange of `session` in the REPL; nothing in scripts.
+    static func showLastExchange(of session: ChatSession, context: CommandContext) {
+        guard context.isInteractive,
+              let text = LastExchangeView.render(session, width: context.terminal.width, theme: context.theme)
+        else { return }
+        context.console.writeLine(text)
     }
 }

@@ -28,23 +28,34 @@ public struct SessionsCommand: Command {
     /// The sub-commands, for completion and messages.
     static let subcommands = ["switch", "rename", "delete", "show", "export", "search"]
 
-    /// The command.
-    public init() {}
+    /// What a leading `~/` in an export path stands for.
+    let home: String?
 
-    /// Sub-command names first, then session titles for the sub-commands that take a REF.
+    /// The command; `home` expands `~/` when completing export paths (the process's `HOME` by default).
+    public init(home: String? = ProcessInfo.processInfo.environment["HOME"]) {
+        self.home = home
+    }
+
+    /// Sub-command names first, then session titles for the sub-commands that take a REF, then
+    /// a file path for export.
     public func completions(arguments: [String], partial: String, data: CompletionData) -> [String] {
         guard let first = arguments.first else { return Self.subcommands + ["--json"] }
         switch first {
         case "switch", "rename", "delete", "show", "export":
             if arguments.count == 1 { return data.names(.sessionTitles) }
             if first == "delete" { return ["--yes"] }
-            if first == "export" {
-                return arguments.last == "--format" ? TranscriptFormat.allCases.map(\.rawValue) : ["--format", "--force"]
-            }
+            if first == "export" { return exportCompletions(arguments: arguments, partial: partial) }
             return []
         default:
             return []
         }
+    }
+
+    /// After `export REF`: a format after `--format`, an option, or a file path.
+    private func exportCompletions(arguments: [String], partial: String) -> [String] {
+        if arguments.last == "--format" { return TranscriptFormat.allCases.map(\.rawValue) }
+        if partial.hasPrefix("-") || arguments.count > 2 { return ["--format", "--force"] }
+        return PathCompleter(fileExtensions: nil, home: home).complete(partial)
     }
 
     /// Runs the sub-command.

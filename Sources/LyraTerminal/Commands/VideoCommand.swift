@@ -27,9 +27,11 @@ public struct VideoCommand: Command {
         self.home = home
     }
 
-    /// `templates` and template ids first; then JPEG paths, `--prompt`/`--out`, and any path after `--out`.
+    /// `templates`, template ids and names first; then JPEG paths, `--prompt`/`--out`, and any path after `--out`.
     public func completions(arguments: [String], partial: String, data: CompletionData) -> [String] {
-        guard let first = arguments.first else { return ["templates"] + data.names(.templateIDs) }
+        guard let first = arguments.first else {
+            return ["templates"] + data.names(.templateIDs) + data.names(.templateNames)
+        }
         if first == "templates" { return arguments.count == 1 ? ["--json"] : [] }
         switch arguments.last {
         case "--out": return PathCompleter(fileExtensions: nil, home: home).complete(partial)
