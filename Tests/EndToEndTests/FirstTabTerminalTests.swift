@@ -1,0 +1,64 @@
+// On a pseudo-terminal: session titles and template names complete on the very first Tab (nothing
+// listed before), templates are fetched once per run, and opening a session (--continue,
+// /sessions switch) shows its last exchange.
+import Foundation
+import LyraTestSupport
+import Testing
+
+@Suite struct FirstTabTerminalTests {
+    @Test func aSessionTitleCompletesOnTheFirstTabAndSwitchShowsTheLastExchange() async throws {
+        let env = try TemporaryEnvironment()
+        let backend = try RunningBackend()
+        _ = try await env.runLyra(["-c", "/new Trip plans", "-c", "Plan a trip to Lisbon"],
+                                  extraEnvironment: backend.lyraEnvironment)
+        _ = try await env.runLyra(["-c", "/new Taxes", "-c", "When are taxes due?"], extraEnvironment: backend.lyraEnvironment)
+        let session = try env.startLyraSession(["-q"], extraEnvironment: backend.lyraEnvironment)
+        try await session.awaitOutput(containing: "lyra ›")
+        session.send("/sessions switch Tr")
+        session.send(.tab)
+        try await session.awaitOutput(containing: "ip\\ plans")
+        session.mark()
+        session.send(.enter)
+        try await session.awaitPrompt(after: "lyra › Demo reply")
+        let shown = session.plainOutput
+        #expect(shown.contains("you › Plan a trip to Lisbon"))
+        #expect(shown.contains("Trip plans ›"))
+        session.send(.ctrlD)
+        #expect(try await session.awaitExit() == 0)
+    }
+
+    @Test func aTemplateNameCompletesOnTheFirstTabAndTemplatesAreFetchedOnce() async throws {
+        let env = try TemporaryEnvironment()
+        let backend = try RunningBackend()
+        let session = try env.startLyraSession(["-q"], extraEnvironment: backend.lyraEnvironment)
+        try await session.awaitOutput(containing: "lyra ›")
+        session.send("/video Qui")
+        session.send(.tab)
+        try await session.awaitOutput(containing: "ck\\ Cuts")
+        session.send(.ctrlU)
+        session.send("/video Slo")
+        session.send(.tab)
+        try await session.awaitOutput(containing: "w\\ Memories")
+        session.send(.ctrlU)
+        session.send(.ctrlD)
+        #expect(try await session.awaitExit() == 0)
+        let fetches = try await backend.control.requests().filter { $0.path.contains("get_templates") }
+        #expect(fetches.count == 1)
+    }
+
+    @Test func continueShowsTheLastExchangeOnTheTerminalButNotInScripts() async throws {
+        let env = try TemporaryEnvironment()
+        let backend = try RunningBackend()
+        _ = try await env.runLyra(["-c", "first question", "-c", "second \u{1B}]0;pwned\u{07}question"],
+                                  extraEnvironment: backend.lyraEnvironment)
+        let script = try await env.runLyra(["--continue", "-c", "/help new"], extraEnvironment: backend.lyraEnvironment)
+        #expect(!script.stdout.contains("you ›"))
+        let session = try env.startLyraSession(["--continue"], extraEnvironment: backend.lyraEnvironment, columns: 60)
+        try await session.awaitPrompt(after: "lyra › Demo reply")
+        let shown = session.plainOutput
+        #expect(shown.contains("you › second question"))
+        #expect(!session.output.contains("pwned"))
+        session.send(.ctrlD)
+        #expect(try await session.awaitExit() == 0)
+    }
+}
