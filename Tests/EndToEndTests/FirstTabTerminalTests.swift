@@ -1,6 +1,6 @@
 // On a pseudo-terminal: session titles and template names complete on the very first Tab (nothing
 // listed before), templates are fetched once per run, and opening a session (--continue,
-// /sessions switch) shows its last exchange.
+// /sessions switch) shows its last exchange; /file says what it attached.
 import Foundation
 import LyraTestSupport
 import Testing
@@ -58,6 +58,21 @@ import Testing
         let shown = session.plainOutput
         #expect(shown.contains("you › second question"))
         #expect(!session.output.contains("pwned"))
+        session.send(.ctrlD)
+        #expect(try await session.awaitExit() == 0)
+    }
+
+    @Test func fileSaysWhatItAttachedAndTheNextMessageCarriesIt() async throws {
+        let env = try TemporaryEnvironment()
+        let backend = try RunningBackend()
+        try Data("hello notes".utf8).write(to: env.workDirectory.appendingPathComponent("notes.md"))
+        let session = try env.startLyraSession(["--no-color"], extraEnvironment: backend.lyraEnvironment)
+        try await session.awaitOutput(containing: "lyra ›")
+        session.send("/file notes.md\r")
+        try await session.awaitPrompt(after: "attached notes.md (11 B) to the next message")
+        session.send("summarise\r")
+        try await session.awaitPrompt(after: "This answer comes from")
+        #expect(try await sentMessages(backend) == ["summarise\n\nhello notes"])
         session.send(.ctrlD)
         #expect(try await session.awaitExit() == 0)
     }
