@@ -40,9 +40,10 @@ public struct TextAttachment: Sendable, Equatable {
         return try read(descriptor, name: path, limit: limit)
     }
 
-    /// Reads what is piped into standard input; `nil` when it holds only white space.
+    /// Reads what is piped into standard input; `nil` when it is closed or holds only white space.
     /// - Throws: `TextAttachmentError` when it is over `limit` or not UTF-8 text.
     public static func standardInput(limit: Int = standardInputLimit) throws -> TextAttachment? {
+        guard fcntl(0, F_GETFD) != -1 else { return nil }  // closed: nothing piped
         let attachment = try read(0, name: "standard input", limit: limit)
         return attachment.text.allSatisfy(\.isWhitespace) ? nil : attachment
     }
