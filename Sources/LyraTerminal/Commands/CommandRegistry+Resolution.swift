@@ -18,9 +18,11 @@ extension CommandRegistry {
     /// The name or alias (with the slash) closest to `key`, when it is within the suggestion limit;
     /// the earliest in help order wins a tie.
     func nearestName(to key: String) -> String? {
-        let limit = EditDistance.suggestionLimit(forLength: key.count)
+        let length = key.count
+        let limit = EditDistance.suggestionLimit(forLength: length)
         var best: (name: String, distance: Int)?
-        for name in commands.flatMap({ [$0.name] + $0.aliases }) {
+        // A name whose length differs by more than the limit is at least that far: not measured.
+        for name in commands.flatMap({ [$0.name] + $0.aliases }) where abs(name.count - length) <= limit {
             let distance = EditDistance.between(key, name)
             guard distance <= limit, distance < (best?.distance ?? Int.max) else { continue }
             best = (name, distance)

@@ -9,21 +9,21 @@ public enum EditDistance {
         let a = Array(source), b = Array(target)
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
-        var previousRow: [Int] = []
-        var row = Array(0...b.count)
+        var beforePrevious = [Int](repeating: 0, count: b.count + 1)
+        var previous = Array(0...b.count)
+        var row = [Int](repeating: 0, count: b.count + 1)
         for i in 1...a.count {
-            let beforePrevious = previousRow
-            previousRow = row
-            row = [i] + Array(repeating: 0, count: b.count)
+            row[0] = i
             for j in 1...b.count {
                 let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                row[j] = min(previousRow[j] + 1, row[j - 1] + 1, previousRow[j - 1] + cost)
+                row[j] = min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + cost)
                 if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
                     row[j] = min(row[j], beforePrevious[j - 2] + 1)
                 }
             }
+            (beforePrevious, previous, row) = (previous, row, beforePrevious)
         }
-        return row[b.count]
+        return previous[b.count]
     }
 
     /// The largest distance still worth suggesting for a typed word: one edit for short words,
