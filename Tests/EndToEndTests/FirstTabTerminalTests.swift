@@ -32,6 +32,8 @@ import Testing
         let backend = try RunningBackend()
         let session = try env.startLyraSession(["-q"], extraEnvironment: backend.lyraEnvironment)
         try await session.awaitOutput(containing: "lyra ›")
+        let atStart = try await backend.control.requests().filter { $0.path.contains("get_templates") }
+        #expect(atStart.isEmpty, "nothing is fetched before a Tab needs it")
         session.send("/video Qui")
         session.send(.tab)
         try await session.awaitOutput(containing: "ck\\ Cuts")

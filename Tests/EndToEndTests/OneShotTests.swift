@@ -41,7 +41,10 @@ func sentMessages(_ backend: RunningBackend) async throws -> [String] {
         #expect(dashed.status == 0)
         let lines = try await env.runLyra(["-c", "summarize"], stdin: "the file", extraEnvironment: backend.lyraEnvironment)
         #expect(lines.status == 0)
-        #expect(try await sentMessages(backend) == ["-c", "summarize"])
+        // A PROMPT is always a message, even when it looks like a command.
+        let slash = try await env.runLyra(["/help"], extraEnvironment: backend.lyraEnvironment)
+        #expect(slash.status == 0)
+        #expect(try await sentMessages(backend) == ["-c", "summarize", "/help"])
         let unknown = try await env.runLyra(["--bogus", "x"], extraEnvironment: backend.lyraEnvironment)
         #expect(unknown.status == 2)
         #expect(unknown.stderr.hasPrefix("lyra: unknown option '--bogus'"))
