@@ -24,7 +24,7 @@ import Testing
         #expect(shown.contains("you › Plan a trip to Lisbon"))
         #expect(shown.contains("Trip plans ›"))
         session.send(.ctrlD)
-        #expect(try await session.awaitExit() == 0)
+        #expect(try await session.awaitExit(timeout: .seconds(30)) == 0)
     }
 
     @Test func aTemplateNameCompletesOnTheFirstTabAndTemplatesAreFetchedOnce() async throws {
@@ -43,7 +43,7 @@ import Testing
         try await session.awaitOutput(containing: "w\\ Memories")
         session.send(.ctrlU)
         session.send(.ctrlD)
-        #expect(try await session.awaitExit() == 0)
+        #expect(try await session.awaitExit(timeout: .seconds(30)) == 0)
         let fetches = try await backend.control.requests().filter { $0.path.contains("get_templates") }
         #expect(fetches.count == 1)
     }
@@ -61,7 +61,7 @@ import Testing
         #expect(shown.contains("you › second question"))
         #expect(!session.output.contains("pwned"))
         session.send(.ctrlD)
-        #expect(try await session.awaitExit() == 0)
+        #expect(try await session.awaitExit(timeout: .seconds(30)) == 0)
     }
 
     @Test func fileSaysWhatItAttachedAndTheNextMessageCarriesIt() async throws {
@@ -76,6 +76,24 @@ import Testing
         try await session.awaitPrompt(after: "This answer comes from")
         #expect(try await sentMessages(backend) == ["summarise\n\nhello notes"])
         session.send(.ctrlD)
-        #expect(try await session.awaitExit() == 0)
+        #expect(try await session.awaitExit(timeout: .seconds(30)) == 0)
+    }
+
+    @Test func aHostileFileNameNeverReachesTheTerminalThroughCompletion() async throws {
+        let env = try TemporaryEnvironment()
+        let backend = try RunningBackend()
+        for name in ["a\u{1B}]0;pwned\u{07}1.jpg", "a\u{1B}]0;pwned\u{07}2.jpg"] {
+            try Data([0xFF, 0xD8, 0xFF]).write(to: env.workDirectory.appendingPathComponent(name))
+        }
+        let session = try env.startLyraSession(["-q"], extraEnvironment: backend.lyraEnvironment)
+        try await session.awaitOutput(containing: "lyra ›")
+        session.send("/video 1 a")
+        session.send(.tab)
+        session.send(.tab)
+        try await session.awaitOutput(containing: "a2.jpg")
+        #expect(!session.output.contains("pwned"))
+        session.send(.ctrlU)
+        session.send(.ctrlD)
+        #expect(try await session.awaitExit(timeout: .seconds(30)) == 0)
     }
 }
