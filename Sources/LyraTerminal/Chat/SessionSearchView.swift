@@ -11,10 +11,10 @@ enum SessionSearchView {
         let titles = hits.map { DisplayWidth.truncate(SessionListView.displayTitle($0.session.title),
                                                       toColumns: SessionListView.titleColumns) }
         let titleWidth = titles.map { DisplayWidth.columns(of: $0) }.max() ?? 0
+        let used = numberWidth + 2 + titleWidth + 2
         return zip(hits, titles).map { hit, title in
             let number = String(hit.number)
             let lead = String(repeating: " ", count: numberWidth - number.count)
-            let used = numberWidth + 2 + titleWidth + 2
             var excerpt = ChatSession.singleLine(TextSanitizer.sanitize(hit.excerpt))
             if let width { excerpt = DisplayWidth.truncate(excerpt, toColumns: max(width - used, 1)) }
             return lead + theme.paint(number, .accent) + "  " + DisplayWidth.pad(title, toColumns: titleWidth)
