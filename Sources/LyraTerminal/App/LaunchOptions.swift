@@ -1,4 +1,5 @@
-// The command line of SPEC §1, parsed by hand: options, `-c` lines, `-f` files and `lyra serve`.
+// The command line of SPEC §1, parsed by hand: options, `-c` lines, `-f` files, a one-shot PROMPT
+// (from the first word that is not an option, or everything after `--`) and `lyra serve`.
 import Foundation
 
 /// What the user asked for on the command line.
@@ -11,6 +12,8 @@ public struct LaunchOptions: Sendable, Equatable {
         case lines([String])
         /// Run a script file (`-` is stdin), then exit.
         case file(String)
+        /// Send this one chat message (piped stdin attached as data), print the reply, exit.
+        case prompt(String)
         /// Run the local backend in the foreground.
         case serve(host: String, port: UInt16)
         /// Print the usage.
@@ -54,6 +57,8 @@ extension LaunchOptions {
         usage: lyra [OPTIONS]                     REPL on a terminal; otherwise a script read from stdin
                lyra [OPTIONS] -c LINE [-c LINE …]  run these lines as if typed, then exit
                lyra [OPTIONS] -f FILE              run a script file ('-' is stdin), then exit
+               lyra [OPTIONS] [--] PROMPT…         send one message and print the reply; piped stdin
+                                                   is attached to it (PROMPT, a blank line, the input)
                lyra serve [--host H] [--port P]    run the local backend in the foreground
                lyra --help | --version | --completions bash|zsh|fish
 
@@ -78,12 +83,19 @@ extension LaunchOptions {
     public static func parse(_ arguments: [String]) throws -> LaunchOptions {
         var options = LaunchOptions()
         var lines: [String] = []
+        var prompt: [String] = []
         var remaining = arguments[...]
         if remaining.first == "serve" {
             remaining.removeFirst()
             return try parseServe(remaining)
         }
         while let argument = remaining.popFirst() {
+            // The first word that is not an option starts the prompt; `--` always does.
+            if argument == "--" || !argument.hasPrefix("-") {
+                prompt = (argument == "--" ? [] : [argument]) + remaining
+                if prompt.isEmpty { throw UsageError(message: "-- needs a PROMPT after it") }
+                break
+            }
             let (name, inlineValue) = splitInlineValue(argument)
             func value() throws -> String {
                 if let inlineValue { return inlineValue }
@@ -110,11 +122,20 @@ extension LaunchOptions {
             default: throw UsageError(message: "unknown option '\(argument)'")
             }
         }
-        return try validated(options, lines: lines)
+        return try validated(options, lines: lines, prompt: prompt)
     }
 
-    private static func validated(_ options: LaunchOptions, lines: [String]) throws -> LaunchOptions {
+    private static func validated(_ options: LaunchOptions, lines: [String], prompt: [String]) throws -> LaunchOptions {
         var options = options
+        if !prompt.isEmpty && options.action != .help {
+            guard options.action == .standard && lines.isEmpty else {
+                throw UsageError(message: "a PROMPT cannot be combined with -c, -f, --completions or --version "
+                    + "(put -- before a prompt that starts with -)")
+            }
+            let text = prompt.joined(separator: " ")
+            guard !text.allSatisfy(\.isWhitespace) else { throw UsageError(message: "the PROMPT is empty") }
+            options.action = .prompt(text)
+        }
         if !lines.isEmpty {
             if case .file = options.action { throw UsageError(message: "-c and -f cannot be combined") }
             if options.action == .standard { options.action = .lines(lines) }

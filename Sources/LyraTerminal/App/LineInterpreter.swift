@@ -1,5 +1,6 @@
 // Runs one logical line of the Lyra language (SPEC §2): a slash command through the registry, or
-// a chat message through the message handler. Shared by the REPL and the script runner.
+// a chat message through the message handler (`//text` is the message `/text`). Commands resolve
+// by name, alias or unique prefix. Shared by the REPL and the script runner.
 import Foundation
 
 /// Sends a plain (non-command) line as a chat message.
@@ -44,10 +45,12 @@ public final class LineInterpreter {
             if head.isEmpty { return .skipped }
             if context.mode == .script && line.head.hasPrefix("#") { return .skipped }
         }
-        if head.hasPrefix("/") {
+        if head.hasPrefix("/") && !head.hasPrefix("//") {
             return try await runCommand(head, block: line.block)
         }
-        let message = [head, line.block].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: "\n")
+        // `//text` is the message `/text`: the first slash only escapes the second.
+        let text = head.hasPrefix("//") ? String(head.dropFirst()) : head
+        let message = [text, line.block].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: "\n")
         guard let messageHandler else { throw CommandError.failed("chat is not available in this build") }
         try await messageHandler.send(message, context: context)
         return .succeeded
@@ -56,9 +59,7 @@ public final class LineInterpreter {
     private func runCommand(_ text: String, block: String?) async throws -> LineOutcome {
         let nameEnd = text.firstIndex(where: \.isWhitespace) ?? text.endIndex
         let name = String(text[text.index(after: text.startIndex)..<nameEnd])
-        guard let command = context.registry.command(named: name) else {
-            throw CommandError.unknownCommand(name)
-        }
+        let command = try context.registry.resolve(name).command(typed: name)
         let raw = String(text[nameEnd...]).trimmingCharacters(in: .whitespaces)
         let arguments = CommandArguments(words: ArgumentSplitter.splitLeniently(raw), raw: raw, block: block)
         switch try await command.run(arguments, context: context) {

@@ -1,5 +1,5 @@
 // The application: builds the terminal, the console, the commands and the services for one run,
-// then runs the REPL (stdin and stdout are terminals) or a script (everything else).
+// then runs the REPL (stdin and stdout are terminals), a one-shot prompt, or a script (everything else).
 import Foundation
 import LyraKit
 
@@ -43,6 +43,10 @@ public enum LyraApp {
             console.flush()
             exit(ExitStatus.interrupted.rawValue)
         }
+        if case .prompt(let prompt) = options.action {
+            return await OneShotPrompt.run(prompt, context: context, interpreter: interpreter,
+                                           readsStandardInput: !terminal.stdinIsTTY)
+        }
         do {
             let source = try scriptSource(for: options.action)
             let runner = ScriptRunner(source: source, context: context, interpreter: interpreter,
@@ -57,6 +61,10 @@ public enum LyraApp {
     private static func runInteractive(context: CommandContext, interpreter: LineInterpreter,
                                        interrupts: InterruptMonitor) async -> ExitStatus {
         let engine = CompletionEngine(registry: context.registry, data: context.completionData)
+        let store = await context.services.chatService().store
+        context.completionData.setLoader(for: [.sessionTitles], SessionCompletion.loader(store: store))
+        context.completionData.setLoader(for: [.templateIDs, .templateNames],
+                                         TemplateCompletion.loader(services: context.services))
         let history = HistoryFile.resolve(
             environment: context.services.environment, stateDirectory: context.services.directories.stateDirectory)
         let externalEditor = ExternalEditor.resolve(environment: context.services.environment)
@@ -67,6 +75,7 @@ public enum LyraApp {
             context.console.writeLine(Banner.render(version: version, width: context.terminal.width,
                                                     theme: context.theme, level: context.theme.colorLevel))
         }
+        await ChatLaunch.showOpenedSession(context: context)
         let repl = REPL(editor: editor, context: context, interpreter: interpreter, interrupts: interrupts)
         await OnboardingFlow.runIfNeeded(context: context, input: repl)
         return await repl.run()

@@ -1,6 +1,6 @@
 // `--session REF`, `--continue` and `--system TEXT` (SPEC §1, §8): open the session and set its
 // system prompt before the first line runs. Without them nothing is read at start-up; a new
-// session is created by the first message.
+// session is created by the first message. In the REPL the opened session's last exchange is shown.
 import Foundation
 import LyraKit
 
@@ -23,5 +23,22 @@ public enum ChatLaunch {
             SessionCompletion.update(try await chat.store.list().sessions, in: context)
         }
         if let system = options.system { try await chat.setSystemPrompt(system) }
+    }
+
+    /// In the REPL, after the banner: the last exchange of the session `--session`/`--continue`
+    /// opened (scripts print nothing extra, so their output stays stable).
+    public static func showOpenedSession(context: CommandContext) async {
+        let options = context.services.options
+        guard context.isInteractive, options.sessionReference != nil || options.continueLatest else { return }
+        guard let session = await context.services.chatService().session else { return }
+        showLastExchange(of: session, context: context)
+    }
+
+    /// Prints the last exchange of `session` in the REPL; nothing in scripts.
+    static func showLastExchange(of session: ChatSession, context: CommandContext) {
+        guard context.isInteractive,
+              let text = LastExchangeView.render(session, width: context.terminal.width, theme: context.theme)
+        else { return }
+        context.console.writeLine(text)
     }
 }

@@ -13,6 +13,7 @@ public final class ChatMessageHandler: MessageHandling {
     /// - Throws: provider errors (the message stays saved with `failed: true`), `ChatError`, `SessionError`, `StorageError`.
     public func send(_ text: String, context: CommandContext) async throws {
         let chat = context.services.chatService()
+        let text = context.attachments.take(appendingTo: text)
         try await ChatTurnPresenter.run(context, chat: chat) { options in try await chat.send(text, options: options) }
     }
 }

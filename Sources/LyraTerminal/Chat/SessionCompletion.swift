@@ -6,20 +6,33 @@ import LyraKit
 @MainActor
 enum SessionCompletion {
     /// The most titles offered (the most recent sessions').
-    static let limit = 500
+    nonisolated static let limit = 500
 
     /// Replaces the titles with those of the most recent `sessions` (one line each, duplicates dropped).
     static func update(_ sessions: [SessionSummary], in context: CommandContext) {
-        var seen = Set<String>()
-        let titles = sessions.prefix(limit).map { ChatSession.singleLine(TextSanitizer.sanitize($0.title)) }
-            .filter { !$0.isEmpty && seen.insert($0).inserted }
-        context.completionData.set(.sessionTitles, titles)
+        context.completionData.set(.sessionTitles, titles(of: sessions))
     }
 
-    /// Adds one title (a session just created or opened) if it is not offered yet.
+    /// The titles offered for `sessions`: sanitised, on one line, without duplicates, at most `limit`.
+    nonisolated static func titles(of sessions: [SessionSummary]) -> [String] {
+        var seen = Set<String>()
+        return sessions.prefix(limit).map { ChatSession.singleLine(TextSanitizer.sanitize($0.title)) }
+            .filter { !$0.isEmpty && seen.insert($0).inserted }
+    }
+
+    /// A loader for the first Tab that needs titles: the session list of `store`.
+    nonisolated static func loader(store: SessionStore) -> CompletionData.Loader {
+        return {
+            guard let listing = try? await store.list() else { return [:] }
+            return [.sessionTitles: titles(of: listing.sessions)]
+        }
+    }
+
+    /// Adds one title (a session just created or opened) if titles were loaded and it is not offered
+    /// yet (before the first load, the loader will find it in the store).
     static func remember(_ title: String, in context: CommandContext) {
         let clean = ChatSession.singleLine(TextSanitizer.sanitize(title))
-        var titles = context.completionData.names(.sessionTitles)
+        guard var titles = context.completionData.cachedNames(.sessionTitles) else { return }
         guard !clean.isEmpty, !titles.contains(clean) else { return }
         titles.insert(clean, at: 0)
         context.completionData.set(.sessionTitles, titles)

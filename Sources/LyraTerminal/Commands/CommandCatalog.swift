@@ -14,6 +14,7 @@ public enum CommandCatalog {
             SystemCommand(),
             EditCommand(),
             CopyCommand(),
+            FileCommand(),
             ImproveCommand(),
             VideoCommand(),
             SubscribeCommand(),

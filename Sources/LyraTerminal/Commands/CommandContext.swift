@@ -47,6 +47,8 @@ public final class CommandContext {
     public var lineNumber = 0
     /// The current session's title, shown in the REPL prompt.
     public var sessionTitle: String?
+    /// Text (`/file`, piped input) the next chat message carries.
+    public let attachments = PendingAttachments()
 
     /// A context for one run of the REPL or a script.
     public init(console: Console, theme: Theme, terminal: Terminal, mode: InteractionMode,

@@ -47,13 +47,15 @@ public struct CompletionEngine: Sendable {
             let word = words.first?.text ?? line
             return CompletionResult(word: word, candidates: registry.allNames.filter { $0.hasPrefix(word) })
         }
-        guard let first = words.first, let command = registry.command(named: String(first.text.dropFirst())) else {
+        guard let first = words.first,
+              case .command(let command) = registry.resolve(String(first.text.dropFirst())) else {
             return CompletionResult(word: "", candidates: [])
         }
         var arguments = words.dropFirst().map(\.text)
         let partial = endsWithSpace ? "" : (arguments.popLast() ?? "")
         let rawPartial = endsWithSpace ? "" : Self.rawLastWord(line)
         let candidates = command.completions(arguments: arguments, partial: partial, data: data)
+            .map(Self.displaySafe)
             .filter { $0.hasPrefix(partial) }
             .map { rawPartial + Self.escape(String($0.dropFirst(partial.count))) }
         return CompletionResult(word: rawPartial, candidates: candidates)
@@ -63,6 +65,12 @@ public struct CompletionEngine: Sendable {
     private static func rawLastWord(_ line: String) -> String {
         guard let index = line.lastIndex(where: { $0 == " " }) else { return line }
         return String(line[line.index(after: index)...])
+    }
+
+    /// A candidate fit for the terminal: no escape sequences or controls (from a server or a
+    /// file name), on one line.
+    static func displaySafe(_ candidate: String) -> String {
+        String(TextSanitizer.sanitize(candidate).map { $0 == "\n" || $0 == "\t" ? " " : $0 })
     }
 
     /// Backslash-escapes characters that the splitter would otherwise treat specially.

@@ -18,7 +18,7 @@ public struct HelpCommand: Command {
     public func run(_ arguments: CommandArguments, context: CommandContext) async throws -> CommandResult {
         if let topic = arguments.texts.first {
             let key = topic.hasPrefix("/") ? String(topic.dropFirst()) : topic
-            guard let command = context.registry.command(named: key) else { throw CommandError.unknownCommand(key) }
+            let command = try context.registry.resolve(key).command(typed: key)
             explain(command, context: context)
             return .proceed
         }

@@ -12,6 +12,7 @@ extension SessionsCommand {
         context.sessionTitle = session.title
         let count = session.messages.count
         context.hint("switched to \(SessionListView.displayTitle(session.title)) (\(count) message\(count == 1 ? "" : "s"))")
+        ChatLaunch.showLastExchange(of: session, context: context)
     }
 
     @MainActor

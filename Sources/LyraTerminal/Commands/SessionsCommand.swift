@@ -6,7 +6,7 @@ import LyraKit
 /// Lists and manages chat sessions.
 public struct SessionsCommand: Command {
     public let name = "sessions"
-    public let summary = "list, switch, rename, delete, show or export chat sessions"
+    public let summary = "list, switch, rename, delete, show, export or search chat sessions"
     public let usage = """
         /sessions [--json]
         /sessions switch REF
@@ -14,6 +14,7 @@ public struct SessionsCommand: Command {
         /sessions delete REF [--yes]
         /sessions show [REF]
         /sessions export REF [PATH] [--format md|json] [--force]
+        /sessions search TEXT [--json]
         """
     public let details = """
         REF is a number from the list (most recent first), a session id or a unique id prefix
@@ -21,28 +22,40 @@ public struct SessionsCommand: Command {
         delete asks for confirmation in the REPL; a script must pass --yes.
         export writes to standard output without PATH; the format is md unless PATH ends in .json
         or --format says otherwise. An existing file is only replaced with --force.
+        search lists the sessions whose messages contain TEXT (any case), with a line of context.
         """
 
     /// The sub-commands, for completion and messages.
-    static let subcommands = ["switch", "rename", "delete", "show", "export"]
+    static let subcommands = ["switch", "rename", "delete", "show", "export", "search"]
 
-    /// The command.
-    public init() {}
+    /// What a leading `~/` in an export path stands for.
+    let home: String?
 
-    /// Sub-command names first, then session titles for the sub-commands that take a REF.
+    /// The command; `home` expands `~/` when completing export paths (the process's `HOME` by default).
+    public init(home: String? = ProcessInfo.processInfo.environment["HOME"]) {
+        self.home = home
+    }
+
+    /// Sub-command names first, then session titles for the sub-commands that take a REF, then
+    /// a file path for export.
     public func completions(arguments: [String], partial: String, data: CompletionData) -> [String] {
         guard let first = arguments.first else { return Self.subcommands + ["--json"] }
         switch first {
         case "switch", "rename", "delete", "show", "export":
             if arguments.count == 1 { return data.names(.sessionTitles) }
             if first == "delete" { return ["--yes"] }
-            if first == "export" {
-                return arguments.last == "--format" ? TranscriptFormat.allCases.map(\.rawValue) : ["--format", "--force"]
-            }
+            if first == "export" { return exportCompletions(arguments: arguments, partial: partial) }
             return []
         default:
             return []
         }
+    }
+
+    /// After `export REF`: a format after `--format`, an option, or a file path.
+    private func exportCompletions(arguments: [String], partial: String) -> [String] {
+        if arguments.last == "--format" { return TranscriptFormat.allCases.map(\.rawValue) }
+        if partial.hasPrefix("-") || arguments.count > 2 { return ["--format", "--force"] }
+        return PathCompleter(fileExtensions: nil, home: home).complete(partial)
     }
 
     /// Runs the sub-command.
@@ -63,6 +76,7 @@ public struct SessionsCommand: Command {
         case "delete": try await delete(arguments, context: context)
         case "show": try await show(arguments, context: context)
         case "export": try await export(arguments, context: context)
+        case "search": try await search(arguments, context: context)
         default:
             throw CommandError.usage("unknown sub-command '\(subcommand ?? "")' for /sessions "
                 + "(try: \(Self.subcommands.joined(separator: ", ")))")

@@ -24,7 +24,7 @@ extension VideoCommand {
             outcome = .failure(error)
         }
         if let templates = await service.loadedTemplates() {
-            context.completionData.set(.templateIDs, templates.map(\.id.value))
+            TemplateCompletion.remember(templates, in: context.completionData)
         }
         let result = try outcome.get()
         progress.finish()

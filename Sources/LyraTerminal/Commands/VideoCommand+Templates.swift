@@ -14,7 +14,7 @@ extension VideoCommand {
             throw CommandError.usage("unexpected '\(extra)': usage: /video templates [--json]")
         }
         let templates = try await context.services.videoService().templates()
-        context.completionData.set(.templateIDs, templates.map(\.id.value))
+        TemplateCompletion.remember(templates, in: context.completionData)
         if json {
             context.console.write(try VideoTemplateListing.json(templates))
         } else if context.isInteractive {

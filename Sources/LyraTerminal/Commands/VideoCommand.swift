@@ -27,9 +27,11 @@ public struct VideoCommand: Command {
         self.home = home
     }
 
-    /// `templates` and template ids first; then JPEG paths, `--prompt`/`--out`, and any path after `--out`.
+    /// `templates`, template ids and names first; then JPEG paths, `--prompt`/`--out`, and any path after `--out`.
     public func completions(arguments: [String], partial: String, data: CompletionData) -> [String] {
-        guard let first = arguments.first else { return ["templates"] + data.names(.templateIDs) }
+        guard let first = arguments.first else {
+            return ["templates"] + data.names(.templateIDs) + data.names(.templateNames)
+        }
         if first == "templates" { return arguments.count == 1 ? ["--json"] : [] }
         switch arguments.last {
         case "--out": return PathCompleter(fileExtensions: nil, home: home).complete(partial)
@@ -52,9 +54,6 @@ public struct VideoCommand: Command {
 
     /// `path` with a leading `~/` (or a lone `~`) replaced by the home directory.
     func expandingTilde(_ path: String) -> String {
-        guard let home, !home.isEmpty else { return path }
-        if path == "~" { return home }
-        if path.hasPrefix("~/") { return home + "/" + path.dropFirst(2) }
-        return path
+        TextAttachment.expandingTilde(path, home: home)
     }
 }

@@ -62,7 +62,10 @@ final class CompletionBridge: Sendable {
             return UInt8(CLE_CC_REFRESH)
         }
         guard result.shouldList else { return UInt8(CLE_CC_ERROR) }
-        let listing = "\n" + CompletionListing.columns(result.candidates, width: 80) + "\n"
+        let width = Terminal.resolveWidth(stdoutColumns: Terminal.measureWindowColumns(1),
+                                          stderrColumns: Terminal.measureWindowColumns(2),
+                                          columnsVariable: ProcessInfo.processInfo.environment["COLUMNS"])
+        let listing = "\n" + CompletionListing.columns(result.candidates, width: width) + "\n"
         Array(listing.utf8).withUnsafeBytes { FileDescriptorSink(fd: 1).write($0) }
         return UInt8(CLE_CC_REDISPLAY)
     }
@@ -70,14 +73,16 @@ final class CompletionBridge: Sendable {
 
 /// Lays out completion candidates in columns, like readline does.
 enum CompletionListing {
+    /// `items` in as many columns as fit in `width` terminal columns (display width, so wide
+    /// characters line up).
     static func columns(_ items: [String], width: Int) -> String {
-        let cell = (items.map(\.count).max() ?? 0) + 2
+        let cell = (items.map { DisplayWidth.columns(of: $0) }.max() ?? 0) + 2
         let perRow = max(1, width / max(cell, 1))
         var lines: [String] = []
         var index = 0
         while index < items.count {
             let row = items[index..<min(index + perRow, items.count)]
-            lines.append(row.map { $0.padding(toLength: cell, withPad: " ", startingAt: 0) }.joined()
+            lines.append(row.map { DisplayWidth.pad($0, toColumns: cell) }.joined()
                 .trimmingCharacters(in: .whitespaces))
             index += perRow
         }

@@ -35,3 +35,35 @@ import Testing
         #expect(throws: UsageError(message: message)) { try LaunchOptions.parse(arguments) }
     }
 }
+
+@Suite struct OneShotLaunchOptionsTests {
+    @Test func wordsAfterTheOptionsAreOnePrompt() throws {
+        #expect(try LaunchOptions.parse(["what", "is", "rust"]).action == .prompt("what is rust"))
+        let options = try LaunchOptions.parse(["-q", "--continue", "what is rust"])
+        #expect(options.action == .prompt("what is rust"))
+        #expect(options.quiet && options.continueLatest)
+        #expect(try LaunchOptions.parse(["--session", "Trip", "and then?"]).sessionReference == "Trip")
+        // From the first word on, everything is the prompt, options included.
+        #expect(try LaunchOptions.parse(["explain", "-c", "--help"]).action == .prompt("explain -c --help"))
+    }
+
+    @Test func everythingAfterDoubleDashIsThePromptAndServeIsOnlyAFirstWord() throws {
+        #expect(try LaunchOptions.parse(["--", "-c"]).action == .prompt("-c"))
+        #expect(try LaunchOptions.parse(["--demo", "--", "--help", "me"]).action == .prompt("--help me"))
+        #expect(try LaunchOptions.parse(["serve"]).action == .serve(host: "127.0.0.1", port: 8080))
+        #expect(try LaunchOptions.parse(["--", "serve"]).action == .prompt("serve"))
+        #expect(try LaunchOptions.parse(["-q", "serve"]).action == .prompt("serve"))
+    }
+
+    @Test(arguments: [
+        (["--"], "-- needs a PROMPT after it"),
+        (["", " "], "the PROMPT is empty"),
+        (["-c", "/help", "hello"], "a PROMPT cannot be combined with -c, -f, --completions or --version "
+            + "(put -- before a prompt that starts with -)"),
+        (["-f", "script.lyra", "hello"], "a PROMPT cannot be combined with -c, -f, --completions or --version "
+            + "(put -- before a prompt that starts with -)"),
+    ])
+    func badPromptsAreUsageErrors(arguments: [String], message: String) {
+        #expect(throws: UsageError(message: message)) { try LaunchOptions.parse(arguments) }
+    }
+}

@@ -16,7 +16,7 @@ import Testing
         let data = CompletionData()
         data.set(.sessionTitles, ["Trip plans"])
         let command = SessionsCommand()
-        #expect(command.completions(arguments: [], partial: "", data: data) == ["switch", "rename", "delete", "show", "export", "--json"])
+        #expect(command.completions(arguments: [], partial: "", data: data) == ["switch", "rename", "delete", "show", "export", "search", "--json"])
         #expect(command.completions(arguments: ["switch"], partial: "T", data: data) == ["Trip plans"])
         #expect(command.completions(arguments: ["export", "1", "--format"], partial: "", data: data) == ["md", "json"])
         #expect(command.completions(arguments: ["delete", "1"], partial: "", data: data) == ["--yes"])

@@ -1,0 +1,27 @@
+// `lyra [OPTIONS] PROMPT…` (SPEC §1, §9): one chat message, its reply printed as in a script, then
+// exit. Standard input that is not a terminal is data: sent after the prompt and a blank line.
+import Foundation
+
+/// Runs a one-shot prompt.
+@MainActor
+enum OneShotPrompt {
+    /// Sends `prompt` (with piped standard input attached when `readsStandardInput`) and prints the reply.
+    /// - Returns: `.success`, or the status of the failure (printed as `lyra: MESSAGE` on stderr).
+    static func run(_ prompt: String, context: CommandContext, interpreter: LineInterpreter,
+                    readsStandardInput: Bool) async -> ExitStatus {
+        defer { context.console.flush() }
+        do {
+            if readsStandardInput, let data = try TextAttachment.standardInput() {
+                context.attachments.add(data.text)
+            }
+            guard let handler = interpreter.messageHandler else {
+                throw CommandError.failed("chat is not available in this build")
+            }
+            try await handler.send(prompt, context: context)
+            return .success
+        } catch {
+            context.console.writeError("lyra: \(ErrorText.describe(error))\n")
+            return ExitStatus.forFailure(error)
+        }
+    }
+}

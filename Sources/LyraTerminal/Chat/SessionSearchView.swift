@@ -1,0 +1,35 @@
+// `/sessions search` output: one line per session (number, title, a line of context), cut to the
+// terminal width in the REPL; or, with `--json`, one array of {number, id, title, role, context}.
+import Foundation
+import LyraKit
+
+/// Renders search results; all server- and file-borne text is sanitised.
+enum SessionSearchView {
+    /// One line per hit; `width` cuts each line (nil: not cut, as in scripts).
+    static func table(_ hits: [SessionSearchHit], width: Int?, theme: Theme) -> String {
+        let numberWidth = hits.map { String($0.number).count }.max() ?? 0
+        let titles = hits.map { DisplayWidth.truncate(SessionListView.displayTitle($0.session.title),
+                                                      toColumns: SessionListView.titleColumns) }
+        let titleWidth = titles.map { DisplayWidth.columns(of: $0) }.max() ?? 0
+        let used = numberWidth + 2 + titleWidth + 2
+        return zip(hits, titles).map { hit, title in
+            let number = String(hit.number)
+            let lead = String(repeating: " ", count: numberWidth - number.count)
+            var excerpt = ChatSession.singleLine(TextSanitizer.sanitize(hit.excerpt))
+            if let width { excerpt = DisplayWidth.truncate(excerpt, toColumns: max(width - used, 1)) }
+            return lead + theme.paint(number, .accent) + "  " + DisplayWidth.pad(title, toColumns: titleWidth)
+                + "  " + theme.paint(excerpt, .muted)
+        }.joined(separator: "\n")
+    }
+
+    /// The hits as one JSON array, most recent first (keys sorted).
+    static func json(_ hits: [SessionSearchHit]) -> String {
+        let rows: [[String: Any]] = hits.map { hit in
+            ["number": hit.number, "id": hit.session.id, "title": TextSanitizer.sanitize(hit.session.title),
+             "role": hit.role.rawValue, "context": TextSanitizer.sanitize(hit.excerpt)]
+        }
+        let options: JSONSerialization.WritingOptions = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? JSONSerialization.data(withJSONObject: rows, options: options) else { return "[]" }
+        return String(decoding: data, as: UTF8.self)
+    }
+}

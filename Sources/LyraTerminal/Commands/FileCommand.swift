@@ -1,0 +1,41 @@
+// `/file PATH` (SPEC §9): attach a UTF-8 text file of at most 1 MiB to the next chat message,
+// which is then sent as the message, a blank line, and the file's content.
+import Foundation
+
+/// Attaches a text file to the next message.
+public struct FileCommand: Command {
+    public let name = "file"
+    public let summary = "attach a text file to the next message"
+    public let usage = "/file PATH"
+    public let details = """
+        The next chat message is sent as the message, a blank line, then the file's content.
+        The file must be UTF-8 text of at most 1 MiB; ~/ means the home directory.
+        """
+    /// What a leading `~/` in a path stands for.
+    let home: String?
+
+    /// The command; `home` expands `~/` (the process's `HOME` by default).
+    public init(home: String? = ProcessInfo.processInfo.environment["HOME"]) {
+        self.home = home
+    }
+
+    /// File paths.
+    public func completions(arguments: [String], partial: String, data: CompletionData) -> [String] {
+        arguments.isEmpty ? PathCompleter(fileExtensions: nil, home: home).complete(partial) : []
+    }
+
+    /// Reads the file and keeps it for the next message.
+    /// - Throws: `CommandError.usage` without a PATH; `TextAttachmentError` for a file that cannot be attached.
+    @MainActor
+    public func run(_ arguments: CommandArguments, context: CommandContext) async throws -> CommandResult {
+        guard let path = arguments.rest(from: 0), !path.isEmpty, !path.contains("\n") else {
+            throw CommandError.usage("usage: /file PATH")
+        }
+        let unquoted = arguments.words.count == 1 ? arguments.words[0].text : path
+        let attachment = try TextAttachment.file(unquoted, home: home)
+        context.attachments.add(attachment.text)
+        let size = VideoProgressLine.bytes(Int64(attachment.byteCount))
+        context.hint("attached \(TextSanitizer.sanitize(unquoted)) (\(size)) to the next message")
+        return .proceed
+    }
+}

@@ -1,0 +1,38 @@
+// `/sessions search` as shown: aligned number and title, the context sanitised and cut to the
+// terminal width; and the JSON document.
+import Foundation
+import LyraKit
+import Testing
+@testable import LyraTerminal
+
+@Suite struct SessionSearchViewTests {
+    private func hit(_ number: Int, _ title: String, _ excerpt: String) -> SessionSearchHit {
+        let date = Date(timeIntervalSince1970: 1_795_946_400)
+        let summary = SessionSummary(id: "ID\(number)", title: title, messageCount: 2, createdAt: date, updatedAt: date,
+                                     fileName: "ID\(number).json")
+        return SessionSearchHit(number: number, session: summary, role: .user, excerpt: excerpt)
+    }
+
+    @Test func linesAreAlignedSanitisedAndCutToTheWidth() {
+        let hits = [hit(2, "Trip 世界", "go to \u{1B}]0;pwned\u{07}Lisbon " + String(repeating: "and more ", count: 20)),
+                    hit(10, "Taxes", "lisbon office")]
+        let lines = SessionSearchView.table(hits, width: 50, theme: .plain).split(separator: "\n").map(String.init)
+        #expect(lines.count == 2)
+        #expect(lines[0].hasPrefix(" 2  Trip 世界  go to Lisbon and more"))
+        #expect(lines[0].hasSuffix("…"))
+        #expect(lines[1] == "10  Taxes      lisbon office")
+        #expect(lines.allSatisfy { DisplayWidth.columns(of: $0) <= 50 })
+        #expect(!lines.joined().contains("pwned"))
+        let uncut = SessionSearchView.table(hits, width: nil, theme: .plain)
+        #expect(uncut.hasSuffix("lisbon office") && uncut.contains("and more and more and more"))
+    }
+
+    @Test func theJSONNamesEachSessionAndItsContext() throws {
+        let json = SessionSearchView.json([hit(3, "Trip", "to Lisbon\u{1B}[31m")])
+        let parsed = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
+        #expect(parsed.count == 1)
+        #expect(parsed[0]["number"] as? Int == 3 && parsed[0]["id"] as? String == "ID3")
+        #expect(parsed[0]["context"] as? String == "to Lisbon" && parsed[0]["role"] as? String == "user")
+        #expect(SessionSearchView.json([]) == "[]")
+    }
+}
