@@ -1,5 +1,6 @@
 // Shows a reply while it streams in (SPEC §8–§9). On a terminal: the spinner stops at the first
-// piece, text is rendered from Markdown a finished line at a time (or shown raw with --plain).
+// piece, text is rendered from Markdown a finished line at a time, and only the last, unfinished
+// line is shown as a live preview that may be redrawn (or the raw text with --plain).
 // In a script: the sanitised text goes to stdout as it arrives, flushed per piece.
 import Foundation
 import LyraKit
@@ -15,6 +16,8 @@ final class ReplyStreamView {
     private var atLineStart = true
     /// When the first piece arrived.
     private(set) var firstPieceAt: ContinuousClock.Instant?
+    /// The live preview of the unfinished line as shown now (raw text, tabs as spaces).
+    private var preview = ""
 
     /// A view for a reply in `context`; `spinner` runs until the first piece.
     init(context: CommandContext, spinner: Spinner, render: RenderMode) {
@@ -39,7 +42,11 @@ final class ReplyStreamView {
         if var renderer = markdown {
             let lines = renderer.append(piece)
             markdown = renderer
-            write(lines)
+            if !lines.isEmpty {
+                erasePreview()
+                write(lines)
+            }
+            updatePreview(renderer.unfinishedLine)
         } else {
             emit(sanitizer.sanitize(piece))
         }
@@ -51,12 +58,34 @@ final class ReplyStreamView {
     func finish(completed: Bool) {
         spinner.stop()
         if var renderer = markdown {
+            erasePreview()
             write(renderer.finish())
             markdown = renderer
         } else if context.isInteractive ? !atLineStart : (completed || receivedText) {
             emit("\n")
         }
         context.console.flush()
+    }
+
+    /// Shows `line` as the preview: only what was added is written while the line grows.
+    private func updatePreview(_ line: String) {
+        let text = line.replacingOccurrences(of: "\t", with: "    ")
+        if text.hasPrefix(preview) {
+            emit(String(text.dropFirst(preview.count)))
+        } else {
+            erasePreview()
+            emit(text)
+        }
+        preview = text
+    }
+
+    /// Removes the preview from the screen: back to its first row, then clear to the end of the screen.
+    private func erasePreview() {
+        guard !preview.isEmpty else { return }
+        let rows = max(1, (DisplayWidth.columns(of: preview) + context.terminal.width - 1) / context.terminal.width)
+        context.console.write("\r" + String(repeating: "\u{1B}[1A", count: rows - 1) + "\u{1B}[J")
+        preview = ""
+        atLineStart = true
     }
 
     private func write(_ lines: [String]) {

@@ -10,8 +10,9 @@ public struct OnboardingGate: Sendable {
         directories.stateDirectory.appending(path: "onboarding-shown")
     }
 
-    /// Whether to show the welcome: not with `--demo` or `-q`, not when a base URL comes from a
-    /// flag or `LYRA_BASE_URL`, and not when config.json, credentials.json or the marker exist.
+    /// Whether to show the welcome: not with `--demo` or `-q`, not when a base URL or a model comes
+    /// from a flag or the environment (`LYRA_BASE_URL`, `--model`, `LYRA_MODEL`), and not when
+    /// config.json, credentials.json or the marker exist.
     /// (The caller only asks for interactive runs; scripts never see the welcome.)
     /// - Parameters:
     ///   - options: the command line.
@@ -24,9 +25,11 @@ public struct OnboardingGate: Sendable {
         directories: XDGDirectories,
         fileExists: (URL) -> Bool = { FileManager.default.fileExists(atPath: $0.path) }
     ) -> Bool {
-        guard !options.demo, !options.quiet, flags[.baseURL] == nil else { return false }
-        let variable = environment[SettingKey.baseURL.environmentVariable] ?? ""
-        guard variable.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return false }
+        guard !options.demo, !options.quiet, flags[.baseURL] == nil, options.model == nil else { return false }
+        for key in [SettingKey.baseURL, .model] {
+            let variable = environment[key.environmentVariable] ?? ""
+            guard variable.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return false }
+        }
         let files = [directories.configFile, directories.credentialsFile, markerFile(in: directories)]
         return !files.contains(where: fileExists)
     }
