@@ -36,9 +36,14 @@ public struct OpenAIChatProvider: ChatProvider {
             }
             if Self.isEventStream(response.head) {
                 var reader = OpenAIStreamReader()
-                for try await chunk in response.body {
-                    for event in try reader.feed(chunk) { continuation.yield(event) }
-                    if reader.isDone { return }
+                do {
+                    for try await chunk in response.body {
+                        for event in try reader.feed(chunk) { continuation.yield(event) }
+                        if reader.isDone { return }
+                    }
+                } catch APIError.networkError(let reason) {
+                    // The connection dropped mid-reply: what arrived stays, the reply is cut off.
+                    throw ProviderError.streamCutOff(reason: reason)
                 }
                 for event in try reader.finish() { continuation.yield(event) }
             } else {

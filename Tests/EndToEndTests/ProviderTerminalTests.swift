@@ -1,0 +1,49 @@
+// A streamed reply on a pseudo-terminal (SPEC §8–§9): words on screen while the stream is still
+// open, Ctrl-C mid-stream printing `cancelled` at once with the partial reply saved as incomplete,
+// `/retry` replacing it, and the Markdown rendering with the muted model/tokens line.
+import Foundation
+import LyraTestSupport
+import Testing
+
+@Suite struct ProviderTerminalTests {
+    @Test func wordsShowWhileStreamingAndCtrlCKeepsThePartialReplyForRetry() async throws {
+        let env = try TemporaryEnvironment()
+        let backend = try RunningBackend()
+        try await backend.control.injectFault(json: #"{"path": "/v1/chat/completions", "pause_after_words": 5}"#)
+        let session = try env.startLyraSession([], extraEnvironment: openAIEnvironment(backend), columns: 100)
+        defer { session.terminate() }
+        try await session.awaitOutput(containing: "lyra ›")
+        session.mark()
+        session.send("tell me about Kyoto\r")
+        // The server holds the rest of the stream: these words can only be on screen because they streamed.
+        let partial = try await session.awaitOutput(containing: "This is a **canned** reply")
+        #expect(!partial.contains("Pick a real model"))
+        let pressed = ContinuousClock.now
+        session.send(.ctrlC)
+        try await session.awaitOutput(containing: "cancelled", timeout: .seconds(5))
+        #expect(ContinuousClock.now - pressed < .seconds(1))
+        try await session.awaitOutput(containing: "lyra · tell me about Kyoto ›")
+
+        var messages = try storedMessages(try onlySessionFile(env))
+        #expect(messages.map { $0["failed"] as? Bool } == [true, nil])
+        #expect(messages.last?["incomplete"] as? Bool == true)
+        #expect((messages.last?["content"] as? String)?.hasPrefix("This is a **canned** reply") == true)
+
+        session.mark()
+        session.send("/retry\r")
+        let retried = try await session.awaitOutput(containing: "tokens")
+        #expect(retried.contains("openai:lyra-demo · "))
+        // The live preview shows the raw line; once the line is complete it is erased (ESC[J) and
+        // the rendered line replaces it: what stays on screen has no Markdown markers.
+        let afterPreview = try #require(session.output.components(separatedBy: "\u{1B}[J").last)
+        let shown = ANSIText.strip(afterPreview)
+        #expect(shown.contains("This is a canned reply from Lyra's demo backend"))
+        #expect(!shown.contains("**"))
+        session.send(.ctrlD)
+        #expect(try await session.awaitExit() == 0)
+        messages = try storedMessages(try onlySessionFile(env))
+        #expect(messages.count == 2)
+        #expect(messages.map { $0["failed"] as? Bool } == [false, nil])
+        #expect(messages.last?["incomplete"] == nil)
+    }
+}
