@@ -99,11 +99,13 @@ import Testing
         #expect(stored.first?["content"] as? String == "title \u{1B}]0;pwned\u{07} bell")
     }
 
-    @Test func noBaseURLExitsTwoWithTheConfigurationMessageAndSavesNothing() async throws {
+    @Test func noBaseURLAndNoModelExitsTwoWithTheConfigurationMessageAndSavesNothing() async throws {
         let env = try TemporaryEnvironment()
         let result = try await env.runLyra(stdin: "hello\n")
         #expect(result.status == 2)
-        #expect(result.stderr == "lyra: line 1: \(APIError.missingBaseURL.errorDescription ?? "")\n")
+        // SPEC §8: with no model and no base URL, chat explains how to choose one (and the app backend).
+        #expect(result.stderr.hasPrefix("lyra: line 1: no model configured: choose one with --model PROVIDER:MODEL"))
+        #expect(result.stderr.contains("LYRA_BASE_URL") && result.stderr.contains("lyra --demo"))
         #expect(sessionFiles(env).isEmpty)
     }
 

@@ -5,7 +5,7 @@ import LyraTestSupport
 import Testing
 
 @Suite struct ChatTerminalTests {
-    @Test func aChatTurnShowsABubbleAndTheTitleInThePrompt() async throws {
+    @Test func aChatTurnShowsALabelledReplyWithoutBordersAndTheTitleInThePrompt() async throws {
         let env = try TemporaryEnvironment()
         let backend = try RunningBackend()
         let session = try env.startLyraSession(["-q"], extraEnvironment: backend.lyraEnvironment, columns: 120)
@@ -14,10 +14,11 @@ import Testing
         session.mark()
         session.send("hello\r")
         let screen = try await session.awaitOutput(containing: "lyra · hello ›")
-        #expect(screen.contains("╭─"))
-        #expect(screen.contains("lyra"))
-        #expect(screen.contains("Demo reply: you said \"hello\""))
-        #expect(screen.contains("╰"))
+        // SPEC §9: the reply's label is a line of its own; content lines carry no border glyph.
+        let lines = screen.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        let label = try #require(lines.firstIndex(of: "╭─ lyra"))
+        #expect(lines[label + 1].hasPrefix("Demo reply: you said \"hello\""))
+        #expect(!screen.contains("│") && !screen.contains("╰"))
 
         session.mark()
         session.send("/sessions\r")

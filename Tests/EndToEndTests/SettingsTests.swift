@@ -30,7 +30,7 @@ import Testing
         let result = try await environment.runLyra(["-c", "/settings"], extraEnvironment: ["LYRA_TOKEN": token])
         #expect(result.status == 0)
         let lines = result.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.count == 17)
+        #expect(lines.count == 21)
         #expect(lines.contains("token ••••7788 (env LYRA_TOKEN)"))
         #expect(lines.contains("baseURL (not set) (default)"))
         #expect(!result.stdout.contains("\u{1B}"))

@@ -9,6 +9,8 @@ struct OpenAIStreamReader {
     private var completion = ChatCompletionInfo()
     /// Whether `[DONE]` arrived.
     private(set) var isDone = false
+    /// Whether any event arrived.
+    private var sawEvent = false
 
     /// The events in `bytes` (a chunk as it arrived); `.finished` once `[DONE]` is seen.
     /// - Throws: `ProviderError.streamError` for an error event, `.invalidResponse` for an event that
@@ -24,6 +26,7 @@ struct OpenAIStreamReader {
         guard !isDone else { return [] }
         let events = try handle(parser.finish())
         guard isDone else {
+            if !sawEvent { throw ProviderError.emptyStream }
             throw ProviderError.streamCutOff(reason: "the stream ended without [DONE]")
         }
         return events
@@ -31,6 +34,7 @@ struct OpenAIStreamReader {
 
     private mutating func handle(_ events: [ServerSentEvent]) throws -> [ChatStreamEvent] {
         var result: [ChatStreamEvent] = []
+        if !events.isEmpty { sawEvent = true }
         for event in events where !isDone {
             let data = event.data.trimmingCharacters(in: .whitespaces)
             if data == "[DONE]" {

@@ -16,6 +16,8 @@ public enum ProviderError: Error, LocalizedError, Equatable, Sendable {
     case streamError(message: String)
     /// The stream stopped before `[DONE]` (dropped connection, server gave up).
     case streamCutOff(reason: String)
+    /// A stream that ended before any event (llama-cpp-python's answer to a prompt longer than the context).
+    case emptyStream
     /// A body that is neither a stream nor a chat completion.
     case invalidResponse(String)
     /// No model is chosen for a provider that needs one.
@@ -43,6 +45,10 @@ public enum ProviderError: Error, LocalizedError, Equatable, Sendable {
             return "the model reported an error: \(message)"
         case let .streamCutOff(reason):
             return "the reply was cut off: \(reason)"
+        case .emptyStream:
+            return "the server ended the stream without a reply (some servers do this when the conversation is "
+                + "longer than the model's context): start a new session with /new, or send fewer earlier messages "
+                + "with /settings set contextMessages N"
         case let .invalidResponse(reason):
             return "unexpected response from the model server: \(reason)"
         case let .noModel(provider):

@@ -1,12 +1,46 @@
 // The writing feature's service (`/improve`): on a model when `writingModel` names one or the
-// current model's provider is of kind `openai` (SPEC §8), otherwise on the app backend.
+// current model's provider is of kind `openai` (SPEC §8), otherwise on the app backend. One
+// service per backend for the run.
 import Foundation
 import LyraKit
 
+/// The writing services made in this run, by the model they use (nil: the app backend).
+@MainActor
+public final class WritingServices {
+    private var services: [String: WritingService] = [:]
+
+    /// Uses `service` for `model` from now on (tests inject a fake backend this way).
+    public func prime(_ service: WritingService, for model: ModelReference?) {
+        services[model?.description ?? ""] = service
+    }
+
+    /// The service for `model`, made by `make` the first time.
+    func service(for model: ModelReference?, make: () throws -> WritingService) rethrows -> WritingService {
+        let key = model?.description ?? ""
+        if let existing = services[key] { return existing }
+        let made = try make()
+        services[key] = made
+        return made
+    }
+}
+
 extension AppServices {
+    /// The writing services of this run.
+    public var writingServices: WritingServices { shared(WritingServices.self, survivesReload: true) { WritingServices() } }
+
     /// The writing service for the model in use now.
     /// - Throws: `APIError.missingBaseURL`/`.insecureURL`, `ProviderError`, or configuration errors.
     public func writingService() async throws -> WritingService {
+        let model = try await writingModel()
+        return try writingServices.service(for: model) {
+            guard let model else { return WritingService(backend: try apiClient()) }
+            return WritingService(backend: ModelWritingBackend(provider: try chatProvider(for: model), model: model))
+        }
+    }
+
+    /// The model `/improve` uses: `writingModel`, else the current model — when its provider is of
+    /// kind `openai`; nil means the app backend.
+    private func writingModel() async throws -> ModelReference? {
         let catalog = try providerCatalog()
         let model: ModelReference?
         if let named = try configuration().writingModel {
@@ -14,9 +48,7 @@ extension AppServices {
         } else {
             model = try await currentModel()
         }
-        if let model, catalog.provider(named: model.provider)?.kind == .openai {
-            return WritingService(backend: ModelWritingBackend(provider: try chatProvider(for: model), model: model))
-        }
-        return WritingService(backend: try apiClient())
+        guard let model, catalog.provider(named: model.provider)?.kind == .openai else { return nil }
+        return model
     }
 }

@@ -72,6 +72,11 @@ import Testing
         #expect(seen == [.text("partial")])
     }
 
+    @Test func anEmptyStreamSaysWhatLongContextsDoOnSomeServers() async throws {
+        let server = try LoopbackHTTPServer([.respond(status: 200, headers: Self.eventStream, body: Data())])
+        await #expect(throws: ProviderError.emptyStream) { _ = try await events(provider(server), request()) }
+    }
+
     @Test func anErrorEventEndsTheTurnWithItsMessage() async throws {
         let body = Self.sse([#"{"choices":[{"delta":{"content":"a"}}]}"#, #"{"error":{"message":"model crashed"}}"#])
         let server = try LoopbackHTTPServer([.respond(status: 200, headers: Self.eventStream, body: body)])

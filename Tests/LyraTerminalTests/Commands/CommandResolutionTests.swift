@@ -26,12 +26,12 @@ import Testing
             Issue.record("expected an ambiguous resolution")
             return
         }
-        #expect(candidates == ["/sessions", "/settings", "/subscribe"])
+        #expect(candidates == ["/sessions", "/settings", "/subscribe", "/system"])
         #expect(throws: CommandError.ambiguousCommand("s", candidates: candidates)) {
             try registry.resolve("s").command(typed: "s")
         }
         #expect(CommandError.ambiguousCommand("s", candidates: candidates).errorDescription
-            == "ambiguous command '/s': could be /sessions, /settings, /subscribe")
+            == "ambiguous command '/s': could be /sessions, /settings, /subscribe, /system")
     }
 
     @Test func aNearNameIsSuggestedAndAFarOneKeepsTheSpecWording() {

@@ -51,7 +51,7 @@ private struct Harness {
         options.action = .lines([])
         let services = AppServices(options: options, environment: [:])
         let backend = FakeWritingBackend(reply: reply)
-        _ = services.shared(WritingService.self) { WritingService(backend: backend) }
+        services.writingServices.prime(WritingService(backend: backend), for: nil)
         self.backend = backend
         context = CommandContext(console: console, theme: Theme(colorLevel: colorLevel), terminal: terminal, mode: mode,
                                  registry: CommandCatalog.standard(), completionData: CompletionData(),
