@@ -42,12 +42,17 @@ enum SessionIndex {
         return data.withUnsafeBytes { raw in parse(UnsafeRawBufferPointer(raw)) }
     }
 
-    /// The index file's bytes, or nil when it is missing. Not capped at `readToEnd`'s 16 MiB
-    /// default: 100,000 sessions make an index of about 17 MB, which must still be used.
+    /// The largest index used, in bytes: 100,000 sessions make about 17 MB. A larger one (a sparse
+    /// or foreign file) is ignored without being read, and rebuilt.
+    static let maximumBytes = 64 << 20
+
+    /// The index file's bytes, or nil when it is missing. Only a regular file, not through a symlink,
+    /// never blocking on a FIFO, and never over ``maximumBytes``.
     private static func readBytes(_ path: String) throws -> Data? {
-        guard let file = try PosixFile.openingIfPresent(path) else { return nil }
+        guard let file = try PosixFile.openingRegularFile(path, followingLinks: false) else { return nil }
         defer { file.closeFile() }
-        return try file.readToEnd(limit: 1 << 30)
+        guard try file.status().st_size <= maximumBytes else { return nil }
+        return try file.readToEnd(limit: maximumBytes)
     }
 
     /// Parses the whole index; any malformed line discards it (it is rebuilt from the files).

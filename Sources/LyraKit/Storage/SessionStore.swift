@@ -11,6 +11,12 @@ import Darwin
 public actor SessionStore {
     /// The sessions directory (`$XDG_DATA_HOME/lyra/sessions`).
     public nonisolated let directory: URL
+    /// The store's own serial executor: its blocking file work (flock, fsync, rename) runs on a
+    /// dispatch queue of its own, off the cooperative pool that every other task shares.
+    nonisolated let executor = SessionFileExecutor(label: "lyra.session-store")
+
+    /// Runs the actor on ``executor``.
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
     /// Session id → file name, for files whose name is not `<id>.json` (written by other programs).
     private var fileNames: [String: String] = [:]
     /// The session last read or written, with the stamp of its file: while the file keeps that
@@ -31,6 +37,11 @@ public actor SessionStore {
     /// Temporary files left by writers that were killed are removed (under the lock).
     /// - Throws: `StorageError` when the directory cannot be read.
     public func list() throws -> SessionListing {
+        listing(from: try entries())
+    }
+
+    /// The index entries of every session file, from the cache where it is still right.
+    private func entries() throws -> [SessionIndexEntry] {
         let contents = try SessionDirectoryScanner.scan(directory.path)
         if !contents.leftovers.isEmpty { removeLeftovers() }
         let stamps = contents.files
@@ -50,7 +61,7 @@ public actor SessionStore {
             // Under the lock, so that a leftover cleanup never removes an index write in progress.
             try? SessionDirectoryLock.withLock(in: directory.path) { SessionIndex.write(entries, in: directory) }
         }
-        return listing(from: entries)
+        return entries
     }
 
     /// The session `reference` names: a number from the list, an id or unique id prefix, or an exact title.
@@ -60,9 +71,22 @@ public actor SessionStore {
     }
 
     /// The most recently updated session, or nil when there is none.
-    /// - Throws: `StorageError` when the directory cannot be read.
+    ///
+    /// When the most recently modified session file is damaged, that is reported instead of
+    /// silently answering with an older session (`--continue` must not pick another one).
+    /// - Throws: `SessionError.damagedFile` for that file, or `StorageError` when the directory cannot be read.
     public func mostRecent() throws -> SessionSummary? {
-        try list().sessions.first
+        let all = try entries()
+        let found = listing(from: all)
+        let damaged = all.filter { $0.problem != nil }.max { $0.stamp.modified < $1.stamp.modified }
+        if let damaged {
+            let newest = found.sessions.first.flatMap { first in all.first { $0.file == first.fileName } }
+            if newest.map({ $0.stamp.modified <= damaged.stamp.modified }) ?? true {
+                throw SessionError.damagedFile(path: directory.appending(path: damaged.file).path,
+                                               reason: damaged.problem ?? "unreadable")
+            }
+        }
+        return found.sessions.first
     }
 
     // MARK: - Reading and writing
@@ -112,7 +136,17 @@ public actor SessionStore {
         if recent?.file == file { recent = nil }
     }
 
+    /// Whether the store's code runs on its own executor's queue (tests check it).
+    func runsOnItsOwnQueue() -> Bool {
+        executor.isRunningOnItsQueue()
+    }
+
     // MARK: - Private
+
+    /// Notes that session `id` lives in `file` (not `<id>.json`).
+    func rememberFile(_ file: String, for id: String) {
+        fileNames[id] = file
+    }
 
     /// The session in `file` (nil when there is none): the remembered copy while the file's stamp
     /// is unchanged, else decoded from the file (and remembered).
@@ -151,9 +185,10 @@ public actor SessionStore {
         return SessionDirectoryScanner.stamp(of: info)
     }
 
-    /// The file holding session `id`: `<id>.json` for ids that are safe file names, else the file
-    /// a listing found it in.
+    /// The file holding session `id`: `<id>.json` when it exists (it wins over a copy with another
+    /// name), else the file a listing found it in, else `<id>.json` for a new session.
     private func fileName(for id: String) throws -> String {
+        if Self.isSafeFileStem(id), currentStamp(of: id + ".json") != nil { return id + ".json" }
         if let known = fileNames[id] { return known }
         if Self.isSafeFileStem(id) { return id + ".json" }
         _ = try list()
@@ -187,26 +222,5 @@ public actor SessionStore {
             return SessionIndexEntry(file: file, stamp: stamp, problem: (error as? any LocalizedError)?
                 .errorDescription ?? "\(error)")
         }
-    }
-
-    private func listing(from entries: [SessionIndexEntry]) -> SessionListing {
-        var sessions: [SessionSummary] = []
-        var problems: [SessionError] = []
-        sessions.reserveCapacity(entries.count)
-        for entry in entries {
-            if let summary = entry.summary {
-                sessions.append(summary)
-                if entry.file.utf8.count != summary.id.utf8.count + 5 || entry.file != summary.id + ".json" {
-                    fileNames[summary.id] = entry.file
-                }
-            } else {
-                let reason = entry.problem ?? "unreadable"
-                problems.append(.damagedFile(path: directory.appending(path: entry.file).path, reason: reason))
-            }
-        }
-        let order = sessions.indices.sorted { SessionSummary.isListedBefore(sessions[$0], sessions[$1]) }
-        sessions = order.map { sessions[$0] }
-        problems.sort { ($0.errorDescription ?? "") < ($1.errorDescription ?? "") }
-        return SessionListing(sessions: sessions, problems: problems)
     }
 }
