@@ -132,7 +132,8 @@ struct SessionFileReader {
         return try scanner.readBool()
     }
 
-    private func unexpected(at place: String) -> JSONScanFailure {
-        JSONScanFailure(reason: "unexpected value at \(place)")
+    /// "unexpected value at PLACE", or "not valid JSON" when the text ends there.
+    private mutating func unexpected(at place: String) -> JSONScanFailure {
+        scanner.peek() == nil ? scanner.invalid() : JSONScanFailure(reason: "unexpected value at \(place)")
     }
 }

@@ -37,13 +37,14 @@ public actor SessionStore {
     /// Temporary files left by writers that were killed are removed (under the lock).
     /// - Throws: `StorageError` when the directory cannot be read.
     public func list() throws -> SessionListing {
-        listing(from: try entries())
+        listing(from: try numbered(entries()))
     }
 
-    /// The index entries of every session file, from the cache where it is still right.
-    private func entries() throws -> [SessionIndexEntry] {
+    /// The index entries of every session file, from the cache where it is still right. `locked`:
+    /// the caller holds the directory lock (then neither leftovers nor the index are touched).
+    func entries(locked: Bool = false) throws -> [SessionIndexEntry] {
         let contents = try SessionDirectoryScanner.scan(directory.path)
-        if !contents.leftovers.isEmpty { removeLeftovers() }
+        if !contents.leftovers.isEmpty && !locked { removeLeftovers() }
         let stamps = contents.files
         let cached = stamps.isEmpty ? [:] : SessionIndex.read(in: directory)
         var entries: [SessionIndexEntry] = []
@@ -57,7 +58,7 @@ public actor SessionStore {
                 changed = true
             }
         }
-        if changed && !stamps.isEmpty {
+        if changed && !stamps.isEmpty && !locked {
             // Under the lock, so that a leftover cleanup never removes an index write in progress.
             try? SessionDirectoryLock.withLock(in: directory.path) { SessionIndex.write(entries, in: directory) }
         }
@@ -76,7 +77,7 @@ public actor SessionStore {
     /// silently answering with an older session (`--continue` must not pick another one).
     /// - Throws: `SessionError.damagedFile` for that file, or `StorageError` when the directory cannot be read.
     public func mostRecent() throws -> SessionSummary? {
-        let all = try entries()
+        let all = try numbered(entries())
         let found = listing(from: all)
         let damaged = all.filter { $0.problem != nil }.max { $0.stamp.modified < $1.stamp.modified }
         if let damaged {
@@ -94,24 +95,31 @@ public actor SessionStore {
     /// The session with `id`.
     /// - Throws: `SessionError.notFound`, `.damagedFile`, or `StorageError`.
     public func load(id: String) throws -> ChatSession {
-        guard let session = try readSession(try fileName(for: id)) else {
-            throw SessionError.notFound(reference: id)
-        }
+        let file = try fileName(for: id)
+        guard var session = try readSession(file) else { throw SessionError.notFound(reference: id) }
+        if let number = SessionNumberFile.read(in: directory)?.byFile[file] { session.number = number }
         return session
     }
 
     /// Applies `change` to the stored session `base.id` and saves it, all under the directory lock.
     ///
     /// The file is re-read under the lock, so changes by other processes are kept; when there is
-    /// no file yet (a new session, or one deleted meanwhile), `change` applies to `base`. A damaged
-    /// file is reported and never overwritten.
+    /// no file yet (a new session, or one deleted meanwhile), `change` applies to `base`, which gets
+    /// the next session number unless it has one. A damaged file is reported and never overwritten.
     /// - Returns: the session as saved.
     /// - Throws: `SessionError.damagedFile`, `StorageError`, or what `change` throws (nothing is written then).
     public func update(_ base: ChatSession, _ change: @Sendable (inout ChatSession) throws -> Void) throws -> ChatSession {
         try XDGDirectories.ensureDirectory(directory)
         let file = try fileName(for: base.id)
         return try SessionDirectoryLock.withLock(in: directory.path) {
-            var session = try readSession(file) ?? base
+            var session: ChatSession
+            if let stored = try readSession(file) {
+                session = stored
+                if let number = SessionNumberFile.read(in: directory)?.byFile[file] { session.number = number }
+            } else {
+                session = base
+                try giveNumber(to: &session, file: file)
+            }
             try change(&session)
             try SessionFileCodec.write(session, to: file, in: directory)
             remember(session, file: file)
@@ -130,6 +138,9 @@ public actor SessionStore {
                 let code = errno
                 if code == ENOENT { throw SessionError.notFound(reference: id) }
                 throw StorageError.posix("delete", path: path, code: code)
+            }
+            if var numbers = SessionNumberFile.read(in: directory), numbers.byFile.removeValue(forKey: file) != nil {
+                try? numbers.write(in: directory)
             }
         }
         fileNames[id] = nil
