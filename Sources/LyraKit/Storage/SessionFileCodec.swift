@@ -25,7 +25,8 @@ enum SessionFileCodec {
         defer { file.closeFile() }
         let before = try file.status()
         guard before.st_size <= SessionFileLimits.maximumFileBytes else {
-            throw SessionError.damagedFile(path: path, reason: "larger than \(SessionFileLimits.maximumFileBytes >> 20) MiB")
+            let limit = SessionFileLimits.maximumFileBytes >> 20
+            throw SessionError.damagedFile(path: path, reason: "larger than \(limit) MiB")
         }
         let data = try file.readToEnd(limit: SessionFileLimits.maximumFileBytes)
         let after = try file.status()

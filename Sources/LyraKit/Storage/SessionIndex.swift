@@ -78,7 +78,8 @@ enum SessionIndex {
             fieldStart = index + 1
         }
         fields.append(line[fieldStart..<line.endIndex])
-        guard fields.count == 11, let number = integer(fields[10]), let inode = integer(fields[1]), let modified = integer(fields[2]),
+        guard fields.count == 11, let number = integer(fields[10]),
+              let inode = integer(fields[1]), let modified = integer(fields[2]),
               let size = integer(fields[3]), let messages = integer(fields[5]),
               let createdAt = integer(fields[6]), let updatedAt = integer(fields[7]) else { return nil }
         let stamp = SessionFileStamp(inode: UInt64(bitPattern: inode), modified: modified, size: size)

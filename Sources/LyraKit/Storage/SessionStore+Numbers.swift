@@ -27,7 +27,8 @@ extension SessionStore {
     /// the sidecar written) under the lock.
     func numbered(_ entries: [SessionIndexEntry]) throws -> [SessionIndexEntry] {
         guard entries.contains(where: { $0.summary != nil }) else { return entries }
-        if let numbers = SessionNumberFile.read(in: directory), let done = Self.assign(entries, numbers, allocating: false) {
+        if let numbers = SessionNumberFile.read(in: directory),
+           let done = Self.assign(entries, numbers, allocating: false) {
             return done.entries
         }
         return try SessionDirectoryLock.withLock(in: directory.path) {
@@ -48,8 +49,10 @@ extension SessionStore {
         var result = entries
         let order = result.indices.filter { result[$0].summary != nil }.sorted { lhs, rhs in
             let (left, right) = (result[lhs], result[rhs])
-            guard let a = left.summary, let b = right.summary, a.createdAt != b.createdAt else { return left.file < right.file }
-            return a.createdAt < b.createdAt
+            guard let older = left.summary, let newer = right.summary, older.createdAt != newer.createdAt else {
+                return left.file < right.file
+            }
+            return older.createdAt < newer.createdAt
         }
         var used = Set<Int>()
         for index in order {

@@ -108,7 +108,8 @@ public actor SessionStore {
     /// the next session number unless it has one. A damaged file is reported and never overwritten.
     /// - Returns: the session as saved.
     /// - Throws: `SessionError.damagedFile`, `StorageError`, or what `change` throws (nothing is written then).
-    public func update(_ base: ChatSession, _ change: @Sendable (inout ChatSession) throws -> Void) throws -> ChatSession {
+    public func update(_ base: ChatSession, _ change: @Sendable (inout ChatSession) throws -> Void)
+        throws -> ChatSession {
         try XDGDirectories.ensureDirectory(directory)
         let file = try fileName(for: base.id)
         return try SessionDirectoryLock.withLock(in: directory.path) {
