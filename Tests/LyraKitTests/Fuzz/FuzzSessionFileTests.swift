@@ -21,15 +21,7 @@ import Testing
     @Test func mutatedSessionFilesGiveASessionOrADamageReason() {
         let failure = FuzzBudget.run(seed: FuzzBudget.seed(for: #function), count: FuzzBudget.cases()) { generator in
             var bytes = Self.sample
-            for _ in 0...Int(generator.next() % 4) where !bytes.isEmpty {
-                let index = Int(generator.next() % UInt64(bytes.count))
-                switch generator.next() % 4 {
-                case 0: bytes[index] = UInt8(truncatingIfNeeded: generator.next())
-                case 1: bytes.remove(at: index)
-                case 2: bytes.insert(generator.pick(Array("{}[]\",:0-e.\\u\u{0}".utf8) + [0xFF, 0xC3]), at: index)
-                default: bytes = Array(bytes.prefix(index))
-                }
-            }
+            FuzzDecoderTests.mutate(&bytes, &generator)
             let valid = (try? JSONSerialization.jsonObject(with: Data(bytes))) is [String: Any]
             do throws(JSONScanFailure) {
                 _ = try SessionFileReader.session(from: Data(bytes))
