@@ -16,7 +16,8 @@ import Testing
 
         let file = try onlySessionFile(env)
         let session = try storedSession(file)
-        #expect(Set(session.keys) == ["id", "title", "chatID", "createdAt", "updatedAt", "messages"])
+        #expect(Set(session.keys) == ["id", "title", "chatID", "number", "createdAt", "updatedAt", "messages"])
+        #expect(session["number"] as? Int == 1)
         let id = try #require(session["id"] as? String)
         #expect(file.lastPathComponent == id + ".json")
         #expect(session["title"] as? String == "hello")

@@ -27,12 +27,12 @@ import Testing
         let text = try await env.runLyra(["-c", "/sessions"], extraEnvironment: backend.lyraEnvironment.merging(["TZ": "UTC"]) { $1 })
         let lines = text.stdout.split(separator: "\n").map(String.init)
         #expect(lines.count == 3)
-        #expect(lines.map { $0.split(separator: " ").prefix(2).joined(separator: " ") } == ["1 gamma", "2 beta", "3 alpha"])
+        #expect(lines.map { $0.split(separator: " ").prefix(2).joined(separator: " ") } == ["3 gamma", "2 beta", "1 alpha"])
         #expect(lines.allSatisfy { $0.contains("2 messages") && $0.wholeMatch(of: /.* \d{4}-\d\d-\d\d \d\d:\d\d/) != nil })
 
         let items = try await listJSON(env, backend)
         #expect(items.map { Set($0.keys) } == Array(repeating: ["number", "id", "title", "messages", "updatedAt"], count: 3))
-        #expect(items.map { $0["number"] as? Int } == [1, 2, 3])
+        #expect(items.map { $0["number"] as? Int } == [3, 2, 1])
         #expect(items.map { $0["title"] as? String } == ["gamma", "beta", "alpha"])
         #expect(items.map { $0["messages"] as? Int } == [2, 2, 2])
         let ids = items.compactMap { $0["id"] as? String }
@@ -53,7 +53,7 @@ import Testing
 
         let shown = try await env.runLyra(["-c", "/sessions show \"Renamed beta\""], extraEnvironment: backend.lyraEnvironment)
         #expect(shown.stdout == transcript)
-        let markdown = try await env.runLyra(["-c", "/sessions export 1"], extraEnvironment: backend.lyraEnvironment)
+        let markdown = try await env.runLyra(["-c", "/sessions export 2"], extraEnvironment: backend.lyraEnvironment)
         #expect(markdown.stdout.hasPrefix("# Renamed beta\n"))
         #expect(markdown.stdout.contains("## You · ") && markdown.stdout.contains("\nmore\n"))
         #expect(markdown.stdout.contains("## Lyra · ") && markdown.stdout.contains(demoReply("more") + "\n"))
@@ -62,17 +62,17 @@ import Testing
     @Test func exportWritesFilesButNeverOverADirectoryOrAnExistingFileWithoutForce() async throws {
         let (env, backend) = try await threeSessions()
         let environment = backend.lyraEnvironment
-        let written = try await env.runLyra(["-c", "/sessions export 3 alpha.json"], extraEnvironment: environment)
+        let written = try await env.runLyra(["-c", "/sessions export 1 alpha.json"], extraEnvironment: environment)
         #expect(written.status == 0)
         #expect(written.stdout == "")
         let exported = env.workDirectory.appendingPathComponent("alpha.json")
         let original = try #require(sessionFiles(env).first { try storedSession($0)["title"] as? String == "alpha" })
         #expect(try Data(contentsOf: exported) == Data(contentsOf: original))
 
-        let again = try await env.runLyra(["-c", "/sessions export 3 alpha.json --format md"], extraEnvironment: environment)
+        let again = try await env.runLyra(["-c", "/sessions export 1 alpha.json --format md"], extraEnvironment: environment)
         #expect(again.status == 1)
         #expect(again.stderr == "lyra: line 1: alpha.json already exists: pass --force to replace it\n")
-        let forced = try await env.runLyra(["-c", "/sessions export 3 alpha.json --format md --force"], extraEnvironment: environment)
+        let forced = try await env.runLyra(["-c", "/sessions export 1 alpha.json --format md --force"], extraEnvironment: environment)
         #expect(forced.status == 0)
         #expect(try String(contentsOf: exported, encoding: .utf8).hasPrefix("# alpha\n"))
 
@@ -97,6 +97,22 @@ import Testing
         let missing = try await env.runLyra(["-c", "/sessions delete alpha --yes"], extraEnvironment: backend.lyraEnvironment)
         #expect(missing.status == 1)
         #expect(missing.stderr == "lyra: line 1: no session matches 'alpha' (see /sessions)\n")
+    }
+
+    @Test func aNumberStaysWithItsSessionWhenAnotherCommandChangesTheOrder() async throws {
+        let (env, backend) = try await threeSessions()
+        let before = try await listJSON(env, backend)
+        let third = try #require(before.first { $0["number"] as? Int == 3 }?["id"] as? String)
+        let result = try await env.runLyra(["-c", "/sessions rename 3 alpha renamed", "-c", "/sessions delete 3 --yes"],
+                                           extraEnvironment: backend.lyraEnvironment)
+        #expect(result.status == 0, "\(result.stderr)")
+        let after = try await listJSON(env, backend)
+        #expect(!after.contains { $0["id"] as? String == third })
+        #expect(after.map { $0["title"] as? String } == ["beta", "alpha"])
+        #expect(after.map { $0["number"] as? Int } == [2, 1])
+        let fourth = try await env.runLyra(["-c", "delta"], extraEnvironment: backend.lyraEnvironment)
+        try #require(fourth.status == 0)
+        #expect(try await listJSON(env, backend).first?["number"] as? Int == 4)
     }
 
     @Test func badUsageFailsTheLineWithAMessage() async throws {

@@ -35,6 +35,24 @@ struct PosixFile: Sendable {
         }
     }
 
+    /// Opens `path` for reading only when it is a regular file; nil when it does not exist.
+    /// O_NONBLOCK keeps a FIFO from blocking the open; O_NOFOLLOW (with `followingLinks` false)
+    /// refuses a symlink in place of one of Lyra's own files.
+    /// - Throws: `StorageError.malformedFile` for anything but a regular file, or the open's error.
+    static func openingRegularFile(_ path: String, followingLinks: Bool = true) throws(StorageError) -> PosixFile? {
+        let flags = O_RDONLY | O_NONBLOCK | (followingLinks ? 0 : O_NOFOLLOW)
+        guard let file = try openingIfPresent(path, flags: flags) else { return nil }
+        do throws(StorageError) {
+            guard try file.status().st_mode & S_IFMT == S_IFREG else {
+                throw StorageError.malformedFile(path: path, reason: "not a regular file")
+            }
+        } catch {
+            file.closeFile()
+            throw error
+        }
+        return file
+    }
+
     /// Writes every byte of `data`, retrying short writes and EINTR.
     func writeAll(_ data: Data) throws(StorageError) {
         let result: Int32? = data.withUnsafeBytes { raw -> Int32? in

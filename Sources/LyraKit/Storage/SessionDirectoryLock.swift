@@ -19,8 +19,13 @@ enum SessionDirectoryLock {
     /// Runs `body` while holding the lock of `directory` (which must exist).
     /// - Throws: `StorageError` when the lock file cannot be opened or locked, or what `body` throws.
     static func withLock<T>(in directory: String, _ body: () throws -> T) throws -> T {
-        let file = try PosixFile.opening(directory + "/" + fileName, flags: O_RDWR | O_CREAT, mode: 0o600)
+        // O_NOFOLLOW and O_NONBLOCK: a symlink or FIFO planted at `.lock` is refused, never followed or waited on.
+        let file = try PosixFile.opening(directory + "/" + fileName, flags: O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK,
+                                         mode: 0o600)
         defer { file.closeFile() }
+        guard try file.status().st_mode & S_IFMT == S_IFREG else {
+            throw StorageError.malformedFile(path: file.path, reason: "not a regular file")
+        }
         while flock(file.descriptor, LOCK_EX) != 0 {
             let code = errno
             if code != EINTR { throw StorageError.posix("lock", path: file.path, code: code) }

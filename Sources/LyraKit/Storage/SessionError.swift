@@ -1,5 +1,6 @@
 // Errors of the session store: a damaged session file (named, and left as it is), a reference
-// that matches no session or several, and a title that cannot be used.
+// that matches no session or several, a title that cannot be used, a change over the size limits,
+// and a copied session file whose id another file already has.
 import Foundation
 
 /// A failure finding, reading or changing a saved session.
@@ -12,6 +13,10 @@ public enum SessionError: Error, LocalizedError, Equatable, Sendable {
     case ambiguous(reference: String, candidates: [String])
     /// A title that is empty once put on one line.
     case emptyTitle
+    /// A change that would make a message or the session file larger than Lyra reads; nothing was saved.
+    case tooLarge(what: String, limit: String)
+    /// A session file holding the same id as `original` (a copy): listed, never used nor written.
+    case duplicateID(path: String, id: String, original: String)
 
     /// A user-facing description.
     public var errorDescription: String? {
@@ -25,6 +30,11 @@ public enum SessionError: Error, LocalizedError, Equatable, Sendable {
                 + "use the number or the id"
         case .emptyTitle:
             return "a session title cannot be empty"
+        case let .tooLarge(what, limit):
+            return "not saved: \(what) is over the limit of \(limit)"
+        case let .duplicateID(path, id, original):
+            return "session file \(path) has the same id \(id) as \(original) (a copy?); it is not used "
+                + "and was left untouched — give it another id or remove it"
         }
     }
 }

@@ -17,10 +17,18 @@ enum SessionFileCodec {
     static func readStamped(_ fileName: String, in directory: URL)
         throws -> (session: ChatSession, stamp: SessionFileStamp?)? {
         let path = directory.appending(path: fileName).path
-        guard let file = try PosixFile.openingIfPresent(path) else { return nil }
+        let opened: PosixFile?
+        do { opened = try PosixFile.openingRegularFile(path) } catch .malformedFile(_, let reason) {
+            throw SessionError.damagedFile(path: path, reason: reason)
+        }
+        guard let file = opened else { return nil }
         defer { file.closeFile() }
         let before = try file.status()
-        let data = try file.readToEnd()
+        guard before.st_size <= SessionFileLimits.maximumFileBytes else {
+            let limit = SessionFileLimits.maximumFileBytes >> 20
+            throw SessionError.damagedFile(path: path, reason: "larger than \(limit) MiB")
+        }
+        let data = try file.readToEnd(limit: SessionFileLimits.maximumFileBytes)
         let after = try file.status()
         let stamp = SessionDirectoryScanner.stamp(of: before)
         let session = try decode(data, fileName: fileName, path: path)
@@ -41,8 +49,11 @@ enum SessionFileCodec {
     }
 
     /// Writes `session` to `fileName` in `directory` atomically (temp file, fsync, rename, directory fsync), mode 0600.
-    /// - Throws: `StorageError`.
+    /// - Throws: `SessionError.tooLarge` (nothing written) or `StorageError`.
     static func write(_ session: ChatSession, to fileName: String, in directory: URL) throws {
-        try AtomicFile.write(Data(SessionFileWriter.bytes(of: session)), to: directory.appending(path: fileName), mode: 0o600)
+        try SessionFileLimits.checkMessages(of: session)
+        let bytes = SessionFileWriter.bytes(of: session)
+        try SessionFileLimits.checkFileSize(bytes.count)
+        try AtomicFile.write(Data(bytes), to: directory.appending(path: fileName), mode: 0o600)
     }
 }

@@ -33,9 +33,9 @@ struct MessageFields {
     /// The message, with defaults: a fresh id, role `user`, empty content, 1970 for a missing or
     /// unreadable time, `failed` false on user messages (and absent on others).
     func message() -> ChatMessage {
+        let created = createdAt.flatMap(ChatTimestamp.date(from:)) ?? Date(timeIntervalSince1970: 0)
         var message = ChatMessage(id: id ?? UUID().uuidString.lowercased(), role: ChatRole(rawValue: role ?? "user"),
-                                  content: content ?? "",
-                                  createdAt: createdAt.flatMap(ChatTimestamp.date(from:)) ?? Date(timeIntervalSince1970: 0),
+                                  content: content ?? "", createdAt: created,
                                   failed: failed, model: model, incomplete: incomplete ?? false,
                                   finishReason: finishReason, usage: usage)
         message.unknownMembers = unknown

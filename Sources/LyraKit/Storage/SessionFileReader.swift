@@ -47,7 +47,7 @@ struct SessionFileReader {
 
     private mutating func readMessages() throws(JSONScanFailure) -> [ChatMessage] {
         if scanner.skipNull() { return [] }
-        guard scanner.peek() == UInt8(ascii: "[") else { throw unexpected(at: "messages") }
+        guard scanner.peek() == UInt8(ascii: "[") else { throw unexpected(at: { "messages" }) }
         var messages: [ChatMessage] = []
         try scanner.readArray { scanner throws(JSONScanFailure) in
             var reader = SessionFileReader(scanner: scanner)
@@ -57,43 +57,43 @@ struct SessionFileReader {
         return messages
     }
 
-    private mutating func readMessage(at place: String) throws(JSONScanFailure) -> ChatMessage {
+    private mutating func readMessage(at place: @autoclosure () -> String) throws(JSONScanFailure) -> ChatMessage {
         guard scanner.peek() == UInt8(ascii: "{") else { throw unexpected(at: place) }
         var fields = MessageFields()
         try scanner.readObject { scanner, key throws(JSONScanFailure) in
             var reader = SessionFileReader(scanner: scanner)
-            try reader.readMessageMember(key, at: place + "." + key, into: &fields)
+            try reader.readMessageMember(key, at: place() + "." + key, into: &fields)
             scanner = reader.scanner
         }
         return fields.message()
     }
 
-    private mutating func readMessageMember(_ key: String, at place: String, into fields: inout MessageFields)
+    private mutating func readMessageMember(_ key: String, at place: @autoclosure () -> String, into fields: inout MessageFields)
         throws(JSONScanFailure) {
         switch key {
-        case "id": fields.id = try optionalIdentifier(at: place)
-        case "role": fields.role = try optionalString(at: place)
-        case "content": fields.content = try optionalString(at: place)
-        case "createdAt": fields.createdAt = try optionalString(at: place)
-        case "failed": fields.failed = try optionalBool(at: place)
-        case "model": fields.model = try optionalString(at: place)
-        case "incomplete": fields.incomplete = try optionalBool(at: place)
-        case "finishReason": fields.finishReason = try optionalString(at: place)
-        case "usage": fields.usage = try readUsage(at: place)
+        case "id": fields.id = try optionalIdentifier(at: place())
+        case "role": fields.role = try optionalString(at: place())
+        case "content": fields.content = try optionalString(at: place())
+        case "createdAt": fields.createdAt = try optionalString(at: place())
+        case "failed": fields.failed = try optionalBool(at: place())
+        case "model": fields.model = try optionalString(at: place())
+        case "incomplete": fields.incomplete = try optionalBool(at: place())
+        case "finishReason": fields.finishReason = try optionalString(at: place())
+        case "usage": fields.usage = try readUsage(at: place())
         default: fields.unknown.append(JSONMember(key: key, json: try scanner.readRawValue(depth: 3)))
         }
     }
 
     /// `{"promptTokens": n, "completionTokens": n}`; other members of it are not kept.
-    private mutating func readUsage(at place: String) throws(JSONScanFailure) -> TokenUsage? {
+    private mutating func readUsage(at place: @autoclosure () -> String) throws(JSONScanFailure) -> TokenUsage? {
         if scanner.skipNull() { return nil }
         guard scanner.peek() == UInt8(ascii: "{") else { throw unexpected(at: place) }
         var usage = TokenUsage()
         try scanner.readObject { scanner, key throws(JSONScanFailure) in
             var reader = SessionFileReader(scanner: scanner)
             switch key {
-            case "promptTokens": usage.promptTokens = try reader.optionalInteger(at: place + "." + key)
-            case "completionTokens": usage.completionTokens = try reader.optionalInteger(at: place + "." + key)
+            case "promptTokens": usage.promptTokens = try reader.optionalInteger(at: place() + "." + key)
+            case "completionTokens": usage.completionTokens = try reader.optionalInteger(at: place() + "." + key)
             default: try reader.scanner.skipValue(depth: 4)
             }
             scanner = reader.scanner
@@ -103,28 +103,28 @@ struct SessionFileReader {
 
     // MARK: - Typed values (null reads as absent)
 
-    private mutating func optionalString(at place: String) throws(JSONScanFailure) -> String? {
+    private mutating func optionalString(at place: @autoclosure () -> String) throws(JSONScanFailure) -> String? {
         if scanner.skipNull() { return nil }
         guard scanner.peek() == UInt8(ascii: "\"") else { throw unexpected(at: place) }
         return try scanner.readString()
     }
 
     /// An id: a string, or a number kept as its text.
-    private mutating func optionalIdentifier(at place: String) throws(JSONScanFailure) -> String? {
+    private mutating func optionalIdentifier(at place: @autoclosure () -> String) throws(JSONScanFailure) -> String? {
         guard let byte = scanner.peek(), byte == UInt8(ascii: "-") || (48...57).contains(byte) else {
-            return try optionalString(at: place)
+            return try optionalString(at: place())
         }
         return try scanner.readNumberText()
     }
 
-    private mutating func optionalInteger(at place: String) throws(JSONScanFailure) -> Int? {
+    private mutating func optionalInteger(at place: @autoclosure () -> String) throws(JSONScanFailure) -> Int? {
         if scanner.skipNull() { return nil }
         guard let byte = scanner.peek(), byte == UInt8(ascii: "-") || (48...57).contains(byte),
               let value = Int(try scanner.readNumberText()) else { throw unexpected(at: place) }
         return value
     }
 
-    private mutating func optionalBool(at place: String) throws(JSONScanFailure) -> Bool? {
+    private mutating func optionalBool(at place: @autoclosure () -> String) throws(JSONScanFailure) -> Bool? {
         if scanner.skipNull() { return nil }
         guard let byte = scanner.peek(), byte == UInt8(ascii: "t") || byte == UInt8(ascii: "f") else {
             throw unexpected(at: place)
@@ -132,7 +132,8 @@ struct SessionFileReader {
         return try scanner.readBool()
     }
 
-    private func unexpected(at place: String) -> JSONScanFailure {
-        JSONScanFailure(reason: "unexpected value at \(place)")
+    /// "unexpected value at PLACE", or "not valid JSON" when the text ends there.
+    private mutating func unexpected(at place: () -> String) -> JSONScanFailure {
+        scanner.peek() == nil ? scanner.invalid() : JSONScanFailure(reason: "unexpected value at \(place())")
     }
 }

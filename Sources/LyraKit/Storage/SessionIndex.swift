@@ -34,7 +34,7 @@ enum SessionIndex {
     /// The index file's name inside the sessions directory.
     static let fileName = ".index.tsv"
     /// The first line; an index with another header is ignored (and rebuilt).
-    static let header = "lyra-session-index 1"
+    static let header = "lyra-session-index 2"
 
     /// The cached entries by file name; empty when the index is missing, unreadable or of another version.
     static func read(in directory: URL) -> [String: SessionIndexEntry] {
@@ -42,12 +42,17 @@ enum SessionIndex {
         return data.withUnsafeBytes { raw in parse(UnsafeRawBufferPointer(raw)) }
     }
 
-    /// The index file's bytes, or nil when it is missing. Not capped at `readToEnd`'s 16 MiB
-    /// default: 100,000 sessions make an index of about 17 MB, which must still be used.
+    /// The largest index used, in bytes: 100,000 sessions make about 17 MB. A larger one (a sparse
+    /// or foreign file) is ignored without being read, and rebuilt.
+    static let maximumBytes = 64 << 20
+
+    /// The index file's bytes, or nil when it is missing. Only a regular file, not through a symlink,
+    /// never blocking on a FIFO, and never over ``maximumBytes``.
     private static func readBytes(_ path: String) throws -> Data? {
-        guard let file = try PosixFile.openingIfPresent(path) else { return nil }
+        guard let file = try PosixFile.openingRegularFile(path, followingLinks: false) else { return nil }
         defer { file.closeFile() }
-        return try file.readToEnd(limit: 1 << 30)
+        guard try file.status().st_size <= maximumBytes else { return nil }
+        return try file.readToEnd(limit: maximumBytes)
     }
 
     /// Parses the whole index; any malformed line discards it (it is rebuilt from the files).
@@ -66,14 +71,15 @@ enum SessionIndex {
 
     private static func parse(line: UnsafeRawBufferPointer.SubSequence) -> SessionIndexEntry? {
         var fields: [UnsafeRawBufferPointer.SubSequence] = []
-        fields.reserveCapacity(10)
+        fields.reserveCapacity(11)
         var fieldStart = line.startIndex
         for index in line.indices where line[index] == 0x09 {
             fields.append(line[fieldStart..<index])
             fieldStart = index + 1
         }
         fields.append(line[fieldStart..<line.endIndex])
-        guard fields.count == 10, let inode = integer(fields[1]), let modified = integer(fields[2]),
+        guard fields.count == 11, let number = integer(fields[10]),
+              let inode = integer(fields[1]), let modified = integer(fields[2]),
               let size = integer(fields[3]), let messages = integer(fields[5]),
               let createdAt = integer(fields[6]), let updatedAt = integer(fields[7]) else { return nil }
         let stamp = SessionFileStamp(inode: UInt64(bitPattern: inode), modified: modified, size: size)
@@ -86,7 +92,7 @@ enum SessionIndex {
             id: unescape(String(decoding: fields[4], as: UTF8.self)),
             title: unescape(String(decoding: fields[9], as: UTF8.self)), messageCount: Int(messages),
             createdAt: Date(timeIntervalSince1970: Double(createdAt) / 1000),
-            updatedAt: Date(timeIntervalSince1970: Double(updatedAt) / 1000), fileName: file))
+            updatedAt: Date(timeIntervalSince1970: Double(updatedAt) / 1000), fileName: file, number: Int(number)))
     }
 
     /// A decimal integer (optionally negative) from ASCII bytes.
@@ -116,6 +122,7 @@ enum SessionIndex {
                 escape(summary?.id ?? ""), String(summary?.messageCount ?? 0),
                 String(milliseconds(summary?.createdAt)), String(milliseconds(summary?.updatedAt)),
                 summary == nil ? "!" + escape(entry.problem ?? "unreadable") : "-", escape(summary?.title ?? ""),
+                String(summary?.number ?? 0),
             ]
             text += fields.joined(separator: "\t") + "\n"
         }

@@ -1,5 +1,5 @@
-// How a session is named on the command line and in `/sessions` (SPEC §2): its number in the list
-// (most recent first, from 1), its id or a unique id prefix, or its exact title.
+// How a session is named on the command line and in `/sessions` (SPEC §2, §9): its stable number,
+// its id or a unique id prefix, or its exact title.
 import Foundation
 
 /// Resolves session references against a listing.
@@ -9,14 +9,15 @@ public enum SessionReference {
 
     /// The session `reference` names in `sessions` (ordered as listed).
     ///
-    /// Tried in order: a number from 1 to the list's length; an id (any case); an exact title;
+    /// Tried in order: a session's stable number; an id (any case); an exact title;
     /// an id prefix of at least ``minimumPrefixLength`` characters that only one id starts with.
     /// - Throws: `SessionError.notFound` or `.ambiguous` (several sessions with that title or prefix).
     public static func resolve(_ reference: String, in sessions: [SessionSummary]) throws -> SessionSummary {
         let text = reference.trimmingCharacters(in: .whitespaces)
         guard !text.isEmpty else { throw SessionError.notFound(reference: reference) }
-        if text.allSatisfy(\.isASCIIDigit), let number = Int(text), number >= 1, number <= sessions.count {
-            return sessions[number - 1]
+        if text.allSatisfy(\.isASCIIDigit), let number = Int(text), number >= 1,
+           let numbered = sessions.first(where: { $0.number == number }) {
+            return numbered
         }
         let lowered = text.lowercased()
         if let byID = sessions.first(where: { $0.id.lowercased() == lowered }) { return byID }
@@ -31,7 +32,7 @@ public enum SessionReference {
     }
 
     private static func ambiguity(_ text: String, _ indices: [Int], _ sessions: [SessionSummary]) -> SessionError {
-        let shown = indices.prefix(5).map { "#\($0 + 1) (id \(sessions[$0].id.prefix(8)))" }
+        let shown = indices.prefix(5).map { "#\(sessions[$0].number) (id \(sessions[$0].id.prefix(8)))" }
         return .ambiguous(reference: text, candidates: shown + (indices.count > 5 ? ["…"] : []))
     }
 }

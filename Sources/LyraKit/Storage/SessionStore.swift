@@ -11,6 +11,12 @@ import Darwin
 public actor SessionStore {
     /// The sessions directory (`$XDG_DATA_HOME/lyra/sessions`).
     public nonisolated let directory: URL
+    /// The store's own serial executor: its blocking file work (flock, fsync, rename) runs on a
+    /// dispatch queue of its own, off the cooperative pool that every other task shares.
+    nonisolated let executor = SessionFileExecutor(label: "lyra.session-store")
+
+    /// Runs the actor on ``executor``.
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
     /// Session id → file name, for files whose name is not `<id>.json` (written by other programs).
     private var fileNames: [String: String] = [:]
     /// The session last read or written, with the stamp of its file: while the file keeps that
@@ -31,8 +37,14 @@ public actor SessionStore {
     /// Temporary files left by writers that were killed are removed (under the lock).
     /// - Throws: `StorageError` when the directory cannot be read.
     public func list() throws -> SessionListing {
+        listing(from: try numbered(entries()))
+    }
+
+    /// The index entries of every session file, from the cache where it is still right. `locked`:
+    /// the caller holds the directory lock (then neither leftovers nor the index are touched).
+    func entries(locked: Bool = false) throws -> [SessionIndexEntry] {
         let contents = try SessionDirectoryScanner.scan(directory.path)
-        if !contents.leftovers.isEmpty { removeLeftovers() }
+        if !contents.leftovers.isEmpty && !locked { removeLeftovers() }
         let stamps = contents.files
         let cached = stamps.isEmpty ? [:] : SessionIndex.read(in: directory)
         var entries: [SessionIndexEntry] = []
@@ -46,11 +58,11 @@ public actor SessionStore {
                 changed = true
             }
         }
-        if changed && !stamps.isEmpty {
+        if changed && !stamps.isEmpty && !locked {
             // Under the lock, so that a leftover cleanup never removes an index write in progress.
             try? SessionDirectoryLock.withLock(in: directory.path) { SessionIndex.write(entries, in: directory) }
         }
-        return listing(from: entries)
+        return entries
     }
 
     /// The session `reference` names: a number from the list, an id or unique id prefix, or an exact title.
@@ -60,9 +72,22 @@ public actor SessionStore {
     }
 
     /// The most recently updated session, or nil when there is none.
-    /// - Throws: `StorageError` when the directory cannot be read.
+    ///
+    /// When the most recently modified session file is damaged, that is reported instead of
+    /// silently answering with an older session (`--continue` must not pick another one).
+    /// - Throws: `SessionError.damagedFile` for that file, or `StorageError` when the directory cannot be read.
     public func mostRecent() throws -> SessionSummary? {
-        try list().sessions.first
+        let all = try numbered(entries())
+        let found = listing(from: all)
+        let damaged = all.filter { $0.problem != nil }.max { $0.stamp.modified < $1.stamp.modified }
+        if let damaged {
+            let newest = found.sessions.first.flatMap { first in all.first { $0.file == first.fileName } }
+            if newest.map({ $0.stamp.modified <= damaged.stamp.modified }) ?? true {
+                throw SessionError.damagedFile(path: directory.appending(path: damaged.file).path,
+                                               reason: damaged.problem ?? "unreadable")
+            }
+        }
+        return found.sessions.first
     }
 
     // MARK: - Reading and writing
@@ -70,24 +95,32 @@ public actor SessionStore {
     /// The session with `id`.
     /// - Throws: `SessionError.notFound`, `.damagedFile`, or `StorageError`.
     public func load(id: String) throws -> ChatSession {
-        guard let session = try readSession(try fileName(for: id)) else {
-            throw SessionError.notFound(reference: id)
-        }
+        let file = try fileName(for: id)
+        guard var session = try readSession(file) else { throw SessionError.notFound(reference: id) }
+        if let number = SessionNumberFile.read(in: directory)?.byFile[file] { session.number = number }
         return session
     }
 
     /// Applies `change` to the stored session `base.id` and saves it, all under the directory lock.
     ///
     /// The file is re-read under the lock, so changes by other processes are kept; when there is
-    /// no file yet (a new session, or one deleted meanwhile), `change` applies to `base`. A damaged
-    /// file is reported and never overwritten.
+    /// no file yet (a new session, or one deleted meanwhile), `change` applies to `base`, which gets
+    /// the next session number unless it has one. A damaged file is reported and never overwritten.
     /// - Returns: the session as saved.
     /// - Throws: `SessionError.damagedFile`, `StorageError`, or what `change` throws (nothing is written then).
-    public func update(_ base: ChatSession, _ change: @Sendable (inout ChatSession) throws -> Void) throws -> ChatSession {
+    public func update(_ base: ChatSession, _ change: @Sendable (inout ChatSession) throws -> Void)
+        throws -> ChatSession {
         try XDGDirectories.ensureDirectory(directory)
         let file = try fileName(for: base.id)
         return try SessionDirectoryLock.withLock(in: directory.path) {
-            var session = try readSession(file) ?? base
+            var session: ChatSession
+            if let stored = try readSession(file) {
+                session = stored
+                if let number = SessionNumberFile.read(in: directory)?.byFile[file] { session.number = number }
+            } else {
+                session = base
+                try giveNumber(to: &session, file: file)
+            }
             try change(&session)
             try SessionFileCodec.write(session, to: file, in: directory)
             remember(session, file: file)
@@ -107,12 +140,25 @@ public actor SessionStore {
                 if code == ENOENT { throw SessionError.notFound(reference: id) }
                 throw StorageError.posix("delete", path: path, code: code)
             }
+            if var numbers = SessionNumberFile.read(in: directory), numbers.byFile.removeValue(forKey: file) != nil {
+                try? numbers.write(in: directory)
+            }
         }
         fileNames[id] = nil
         if recent?.file == file { recent = nil }
     }
 
+    /// Whether the store's code runs on its own executor's queue (tests check it).
+    func runsOnItsOwnQueue() -> Bool {
+        executor.isRunningOnItsQueue()
+    }
+
     // MARK: - Private
+
+    /// Notes that session `id` lives in `file` (not `<id>.json`).
+    func rememberFile(_ file: String, for id: String) {
+        fileNames[id] = file
+    }
 
     /// The session in `file` (nil when there is none): the remembered copy while the file's stamp
     /// is unchanged, else decoded from the file (and remembered).
@@ -151,9 +197,10 @@ public actor SessionStore {
         return SessionDirectoryScanner.stamp(of: info)
     }
 
-    /// The file holding session `id`: `<id>.json` for ids that are safe file names, else the file
-    /// a listing found it in.
+    /// The file holding session `id`: `<id>.json` when it exists (it wins over a copy with another
+    /// name), else the file a listing found it in, else `<id>.json` for a new session.
     private func fileName(for id: String) throws -> String {
+        if Self.isSafeFileStem(id), currentStamp(of: id + ".json") != nil { return id + ".json" }
         if let known = fileNames[id] { return known }
         if Self.isSafeFileStem(id) { return id + ".json" }
         _ = try list()
@@ -187,26 +234,5 @@ public actor SessionStore {
             return SessionIndexEntry(file: file, stamp: stamp, problem: (error as? any LocalizedError)?
                 .errorDescription ?? "\(error)")
         }
-    }
-
-    private func listing(from entries: [SessionIndexEntry]) -> SessionListing {
-        var sessions: [SessionSummary] = []
-        var problems: [SessionError] = []
-        sessions.reserveCapacity(entries.count)
-        for entry in entries {
-            if let summary = entry.summary {
-                sessions.append(summary)
-                if entry.file.utf8.count != summary.id.utf8.count + 5 || entry.file != summary.id + ".json" {
-                    fileNames[summary.id] = entry.file
-                }
-            } else {
-                let reason = entry.problem ?? "unreadable"
-                problems.append(.damagedFile(path: directory.appending(path: entry.file).path, reason: reason))
-            }
-        }
-        let order = sessions.indices.sorted { SessionSummary.isListedBefore(sessions[$0], sessions[$1]) }
-        sessions = order.map { sessions[$0] }
-        problems.sort { ($0.errorDescription ?? "") < ($1.errorDescription ?? "") }
-        return SessionListing(sessions: sessions, problems: problems)
     }
 }

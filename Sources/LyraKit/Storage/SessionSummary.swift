@@ -16,21 +16,26 @@ public struct SessionSummary: Equatable, Sendable {
     public var updatedAt: Date
     /// Its file's name inside the sessions directory, e.g. `9F1C….json`.
     public var fileName: String
+    /// Its stable number (SPEC §9): given at creation, never reused; 0 until the store numbers it.
+    public var number: Int
 
     /// Creates a summary.
-    public init(id: String, title: String, messageCount: Int, createdAt: Date, updatedAt: Date, fileName: String) {
+    public init(id: String, title: String, messageCount: Int, createdAt: Date, updatedAt: Date, fileName: String,
+                number: Int = 0) {
         self.id = id
         self.title = title
         self.messageCount = messageCount
         self.createdAt = createdAt
         self.updatedAt = updatedAt
         self.fileName = fileName
+        self.number = number
     }
 
     /// The summary of `session`, stored in `fileName`.
     public init(_ session: ChatSession, fileName: String) {
         self.init(id: session.id, title: session.title, messageCount: session.messages.count,
-                  createdAt: session.createdAt, updatedAt: session.updatedAt, fileName: fileName)
+                  createdAt: session.createdAt, updatedAt: session.updatedAt, fileName: fileName,
+                  number: session.number ?? 0)
     }
 
     /// Most recently updated first; ties by creation, then id, so the order is stable.

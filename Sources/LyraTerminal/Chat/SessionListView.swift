@@ -21,11 +21,11 @@ enum SessionListView {
             return (cut, DisplayWidth.columns(of: cut))
         }
         let titleWidth = titles.map(\.columns).max() ?? 0
-        let numberWidth = String(sessions.count).count
+        let numberWidth = String(sessions.map(\.number).max() ?? 0).count
         var lines: [String] = []
         lines.reserveCapacity(sessions.count)
         for (index, session) in sessions.enumerated() {
-            let number = String(index + 1)
+            let number = String(session.number)
             let marker = session.id == currentID ? "*" : " "
             let count = "\(session.messageCount) message\(session.messageCount == 1 ? "" : "s")"
             let line = spaces(numberWidth - number.count) + theme.paint(number, .accent) + marker + " "
@@ -50,7 +50,7 @@ enum SessionListView {
         output.append(contentsOf: "[\n".utf8)
         for (index, session) in sessions.enumerated() {
             output.append(contentsOf: JSONFragment.number)
-            appendDecimal(index + 1, to: &output)
+            appendDecimal(session.number, to: &output)
             output.append(contentsOf: JSONFragment.id)
             JSONText.appendString(session.id, to: &output)
             output.append(contentsOf: JSONFragment.title)

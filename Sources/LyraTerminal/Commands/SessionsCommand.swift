@@ -17,8 +17,9 @@ public struct SessionsCommand: Command {
         /sessions search TEXT [--json]
         """
     public let details = """
-        REF is a number from the list (most recent first), a session id or a unique id prefix
-        (4 characters at least), or an exact title (quote it when it has spaces).
+        REF is a session's number from the list (it stays with that session until it is deleted),
+        a session id or a unique id prefix (4 characters at least), or an exact title (quote it
+        when it has spaces).
         delete asks for confirmation in the REPL; a script must pass --yes.
         export writes to standard output without PATH; the format is md unless PATH ends in .json
         or --format says otherwise. An existing file is only replaced with --force.

@@ -128,7 +128,7 @@ import Testing
             _ = try await service.send("beta", using: ScriptedChatBackend())
             let other = makeService(directory)
             #expect(try await other.openMostRecent()?.title == "beta")
-            let alpha = try await other.open("2")
+            let alpha = try await other.open("1")
             #expect(alpha.title == "alpha")
             _ = try await other.send("again", using: ScriptedChatBackend())
             #expect(try await other.store.load(id: alpha.id).messages.count == 4)

@@ -8,17 +8,21 @@ import Testing
         ("9F1C2A00-0000", "Trip plans"), ("9F1D0000-1111", "2"), ("ABCD1234-2222", "Taxes"), ("EEEE0000-3333", "Taxes"),
     ].enumerated().map { index, pair in
         SessionSummary(id: pair.0, title: pair.1, messageCount: index, createdAt: Date(timeIntervalSince1970: 0),
-                       updatedAt: Date(timeIntervalSince1970: Double(100 - index)), fileName: pair.0 + ".json")
+                       updatedAt: Date(timeIntervalSince1970: Double(100 - index)), fileName: pair.0 + ".json",
+                       number: [7, 1, 3, 4][index])
     }
 
     private func resolve(_ reference: String) throws -> String {
         try SessionReference.resolve(reference, in: sessions).id
     }
 
-    @Test func numbersCountFromOneInListOrder() throws {
-        #expect(try resolve("1") == "9F1C2A00-0000")
+    @Test func aNumberNamesTheSessionHoldingItNotAPositionInTheList() throws {
+        #expect(try resolve("7") == "9F1C2A00-0000")
         #expect(try resolve("3") == "ABCD1234-2222")
+        #expect(try resolve("1") == "9F1D0000-1111")
+        // No session has number 2, so "2" is the title of the second session.
         #expect(try resolve("2") == "9F1D0000-1111")
+        #expect(throws: SessionError.notFound(reference: "5")) { try resolve("5") }
     }
 
     @Test func idsMatchInAnyCaseAndByAUniquePrefix() throws {

@@ -30,7 +30,7 @@ import Testing
             let file = directory.appending(path: "S1.json")
             #expect(try permissions(of: file) == 0o600)
             #expect(try permissions(of: directory) == 0o700)
-            #expect(try directoryEntries(directory) == [".lock", "S1.json"])
+            #expect(try directoryEntries(directory) == [".lock", ".numbers.tsv", "S1.json"])
             let stored = try SessionFileReader.session(from: Data(contentsOf: file))
             #expect(stored == saved)
             #expect(stored.messages.map(\.content) == ["hello"])
@@ -77,9 +77,9 @@ import Testing
             try bytes.write(to: damaged)
             let listing = try await store.list()
             #expect(listing.sessions.map(\.id) == ["GOOD"])
-            #expect(listing.problems == [.damagedFile(path: damaged.path, reason: "not valid JSON")])
+            #expect(listing.problems == [.damagedFile(path: damaged.path, reason: "not valid JSON at byte 27")])
             #expect(listing.problems.first?.errorDescription?.contains(damaged.path) == true)
-            await #expect(throws: SessionError.damagedFile(path: damaged.path, reason: "not valid JSON")) {
+            await #expect(throws: SessionError.damagedFile(path: damaged.path, reason: "not valid JSON at byte 27")) {
                 _ = try await store.update(session("BAD", title: "Overwrite?"), appending("lost?"))
             }
             await #expect(throws: SessionError.self) { _ = try await store.load(id: "BAD") }

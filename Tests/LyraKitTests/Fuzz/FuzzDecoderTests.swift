@@ -34,6 +34,19 @@ import Testing
         _ = HTTPStatusMapping.retryAfter(String(decoding: data.prefix(40), as: UTF8.self))
     }
 
+    /// Up to four random edits of `bytes`: a byte changed, removed, a JSON-ish byte inserted, or a cut.
+    static func mutate(_ bytes: inout [UInt8], _ generator: inout SeededGenerator) {
+        for _ in 0...Int(generator.next() % 4) where !bytes.isEmpty {
+            let index = Int(generator.next() % UInt64(bytes.count))
+            switch generator.next() % 4 {
+            case 0: bytes[index] = UInt8(truncatingIfNeeded: generator.next())
+            case 1: bytes.remove(at: index)
+            case 2: bytes.insert(generator.pick(Array("{}[]\",:0-e.\\u\u{0}".utf8) + [0xFF, 0xC3]), at: index)
+            default: bytes = Array(bytes.prefix(index))
+            }
+        }
+    }
+
     static func randomJSON(_ generator: inout SeededGenerator, depth: Int = 0) -> Any {
         switch generator.next() % (depth > 3 ? 5 : 7) {
         case 0: return NSNull()
@@ -66,15 +79,7 @@ import Testing
     @Test func mutatedValidBodiesNeverCrashADecoder() {
         let failure = FuzzBudget.run(seed: FuzzBudget.seed(for: #function), count: FuzzBudget.cases()) { generator in
             var bytes = [UInt8](generator.pick(Self.validBodies).utf8)
-            for _ in 0...Int(generator.next() % 4) where !bytes.isEmpty {
-                let index = Int(generator.next() % UInt64(bytes.count))
-                switch generator.next() % 4 {
-                case 0: bytes[index] = UInt8(truncatingIfNeeded: generator.next())
-                case 1: bytes.remove(at: index)
-                case 2: bytes.insert(generator.pick(Array("{}[]\",:0-e.\\u\u{0}".utf8) + [0xFF, 0xC3]), at: index)
-                default: bytes = Array(bytes.prefix(index))
-                }
-            }
+            Self.mutate(&bytes, &generator)
             Self.decodeEverything(Data(bytes))
             return true
         }

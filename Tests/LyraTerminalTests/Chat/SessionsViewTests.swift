@@ -7,9 +7,9 @@ import Testing
 @Suite struct SessionsViewTests {
     private let sessions = [
         SessionSummary(id: "A1", title: "Trip plans", messageCount: 4, createdAt: Date(timeIntervalSince1970: 0),
-                       updatedAt: Date(timeIntervalSince1970: 1_795_946_700.5), fileName: "A1.json"),
+                       updatedAt: Date(timeIntervalSince1970: 1_795_946_700.5), fileName: "A1.json", number: 12),
         SessionSummary(id: "B2", title: "日本語のタイトル\u{1B}[31m", messageCount: 1, createdAt: Date(timeIntervalSince1970: 0),
-                       updatedAt: Date(timeIntervalSince1970: 1_795_946_400), fileName: "B2.json"),
+                       updatedAt: Date(timeIntervalSince1970: 1_795_946_400), fileName: "B2.json", number: 3),
     ]
 
     @Test func completionOffersSubCommandsThenSessionTitles() {
@@ -25,8 +25,8 @@ import Testing
     @Test func theTableAlignsColumnsByDisplayWidthAndMarksTheCurrentSession() {
         let lines = SessionListView.table(sessions, currentID: "B2", theme: .plain).split(separator: "\n").map(String.init)
         #expect(lines.count == 2)
-        #expect(lines[0].hasPrefix("1  Trip plans        4 messages"))
-        #expect(lines[1].hasPrefix("2* 日本語のタイトル  1 message "))
+        #expect(lines[0].hasPrefix("12  Trip plans        4 messages"))
+        #expect(lines[1].hasPrefix(" 3* 日本語のタイトル  1 message "))
         #expect(!lines[1].contains("\u{1B}"))
         #expect(Set(lines.map { DisplayWidth.columns(of: $0) }).count == 1)
     }
@@ -34,7 +34,7 @@ import Testing
     @Test func theJSONListingHasOneObjectPerSessionInOrder() throws {
         let data = Data(SessionListView.json(sessions).utf8)
         let items = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
-        #expect(items.map { $0["number"] as? Int } == [1, 2])
+        #expect(items.map { $0["number"] as? Int } == [12, 3])
         #expect(items.map { $0["id"] as? String } == ["A1", "B2"])
         #expect(items.first?["updatedAt"] as? String == "2026-11-29T10:05:00.500Z")
         #expect(SessionListView.json([]) == "[]")
