@@ -18,10 +18,12 @@ import Testing
         try await backend.control.injectFault(json: """
             {"path": "/stream/", "status": 200, "chunks": ["one ", "two ", "three ", "four ", "five"], "chunk_interval_ms": 600}
             """)
-        let response = try await CurlTransport.shared.stream(try request(backend), limits: HTTPStreamLimits())
-        #expect(response.head.statusCode == 200)
-        // Consume on a queue of its own: a cooperative pool busy with parallel tests must not delay it.
+        let streamRequest = try request(backend)
+        // Request and consume on a queue of its own: a cooperative pool busy with parallel tests must
+        // not delay the consumer.
         let received = try await withTaskExecutorPreference(QueueTaskExecutor()) {
+            let response = try await CurlTransport.shared.stream(streamRequest, limits: HTTPStreamLimits())
+            #expect(response.head.statusCode == 200)
             var received: [(text: String, at: UInt64)] = []
             for try await chunk in response.body {
                 received.append((String(decoding: chunk, as: UTF8.self), TransportTestSupport.monotonicNanoseconds()))
