@@ -94,6 +94,25 @@ def http_loop(port, count):
     print("%d keep-alive chat round trips: %.3f s, %.0f requests/s" % (count, elapsed, count / elapsed))
 
 
+def http_loop_fresh(port, count):
+    """`count` chat POSTs, each on a new connection (`Connection: close`): the cost keep-alive saves."""
+    chat = str(uuid.uuid4())
+    headers = {"Authorization": "Bearer bench", "Accept": "application/json", "Content-Type": "application/json",
+               "Connection": "close"}
+    start = time.perf_counter()
+    for number in range(count):
+        connection = http.client.HTTPConnection("127.0.0.1", int(port))
+        connection.request("POST", "/dola/chats/%s/messages?user_id=bench&app_id=lyra.cli&locale=en" % chat,
+                           body=json.dumps({"message": str(number + 1)}), headers=headers)
+        response = connection.getresponse()
+        response.read()
+        connection.close()
+        if response.status != 200:
+            sys.exit("http loop: status %d" % response.status)
+    elapsed = time.perf_counter() - start
+    print("%d chat round trips, a new connection each: %.3f s, %.0f requests/s" % (count, elapsed, count / elapsed))
+
+
 def main(arguments):
     command = arguments[0]
     if command == "sessions":
@@ -104,6 +123,8 @@ def main(arguments):
         fsync_loop(arguments[1], int(arguments[2]), int(arguments[3]))
     elif command == "http-loop":
         http_loop(arguments[1], int(arguments[2]))
+    elif command == "http-loop-fresh":
+        http_loop_fresh(arguments[1], int(arguments[2]))
     else:
         sys.exit("unknown command " + command)
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Lyra's benchmarks (`make bench`): start-up, durable chat turns, session scale and peak memory of the
-# release binary, each against a baseline; prints every figure with its command and writes the
+# Lyra's benchmarks (`make bench`): start-up, durable chat turns, session scale, peak memory and
+# network (keep-alive, CPU while waiting) of the release binary, each against a baseline; prints every figure with its command and writes the
 # results into docs/BENCHMARKS.md. Never part of `make test`. All data lives in a temp directory.
 set -euo pipefail
 
@@ -23,6 +23,7 @@ need hyperfine hyperfine
 need sqlite3 sqlite3
 need script bsdutils
 need python3 python3
+need curl curl
 [ -x /usr/bin/time ] || need /usr/bin/time time
 [ -x "$LYRA" ] || { echo "bench: $LYRA missing; run 'make bench' (it builds the release binary)" >&2; exit 2; }
 
@@ -173,6 +174,23 @@ export XDG_DATA_HOME="$WORK/data/empty" LYRA_PREMIUM=1 LYRA_VIDEO_DIR="$WORK/vid
 mkdir -p "$LYRA_VIDEO_DIR"
 peak memory "/video upload of three 15 MiB JPEGs" "$LYRA -c '/video 1 $WORK/photo1.jpg $WORK/photo2.jpg $WORK/photo3.jpg'"
 unset LYRA_PREMIUM
+
+# --- 5. network: keep-alive and the cost of waiting ------------------------------------------------
+export XDG_DATA_HOME="$WORK/data/net"
+rm -rf "$XDG_DATA_HOME"; mkdir -p "$XDG_DATA_HOME"
+NET_TURNS=$(( TURNS < 200 ? TURNS : 200 ))
+seq "$NET_TURNS" >"$WORK/net-turns.txt"
+curl -s -X POST "$BASE_URL/_test/reset" -d '{}' >/dev/null
+"$LYRA" < "$WORK/net-turns.txt" >/dev/null
+ACCEPTED=$(curl -s "$BASE_URL/_test/connections" | python3 -c 'import json,sys; print(json.load(sys.stdin)["accepted"] - 1)')
+row network "connections for $NET_TURNS turns in one lyra run (keep-alive)" "$ACCEPTED" "lyra < turns.txt; GET /_test/connections"
+python3 "$TOOLS" http-loop "$PORT" "$NET_TURNS" >"$WORK/ka.txt" && row network "bare HTTP, one kept-alive connection" "$(cat "$WORK/ka.txt")" "python3 Benchmarks/benchtools.py http-loop PORT $NET_TURNS"
+python3 "$TOOLS" http-loop-fresh "$PORT" "$NET_TURNS" >"$WORK/fresh.txt" && row network "bare HTTP, a new connection each" "$(cat "$WORK/fresh.txt")" "python3 Benchmarks/benchtools.py http-loop-fresh PORT $NET_TURNS"
+# CPU while a reply is 5 s away: user+system time of the whole run (start-up included) over 5 s.
+curl -s -X POST "$BASE_URL/_test/config" -d '{"chat_delay_ms": 5000}' >/dev/null
+/usr/bin/time -f "%U %S" -o "$WORK/cpu.txt" "$LYRA" -c 'a slow reply' >/dev/null 2>&1 || true
+curl -s -X POST "$BASE_URL/_test/config" -d '{"chat_delay_ms": 0}' >/dev/null
+row network "CPU per second of waiting for a reply" "$(awk '{ printf "%.1f ms CPU/s (%.2f s CPU over a 5 s wait, start-up included)", ($1 + $2) * 1000 / 5, $1 + $2 }' "$WORK/cpu.txt")" "/usr/bin/time lyra -c 'a slow reply' (chat_delay_ms 5000)"
 
 # --- report -------------------------------------------------------------------------------------
 ENVIRONMENT="$(date -u '+%Y-%m-%d %H:%M UTC'); commit $(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo ?); $(nproc) cores; load average at the end: $(cut -d' ' -f1-3 /proc/loadavg); $(swift --version 2>/dev/null | head -1 || echo swift)"

@@ -16,6 +16,7 @@ static struct {
     struct curl_slist *(*slist_append)(struct curl_slist *, const char *);
     void (*slist_free_all)(struct curl_slist *);
     CURLM *(*multi_init)(void);
+    CURLMcode (*multi_setopt)(CURLM *, CURLMoption, ...);
     CURLMcode (*multi_add_handle)(CURLM *, CURL *);
     CURLMcode (*multi_remove_handle)(CURLM *, CURL *);
     CURLMcode (*multi_perform)(CURLM *, int *);
@@ -46,6 +47,7 @@ static void load_library(void) {
     RESOLVE(slist_append, "curl_slist_append")
     RESOLVE(slist_free_all, "curl_slist_free_all")
     RESOLVE(multi_init, "curl_multi_init")
+    RESOLVE(multi_setopt, "curl_multi_setopt")
     RESOLVE(multi_add_handle, "curl_multi_add_handle")
     RESOLVE(multi_remove_handle, "curl_multi_remove_handle")
     RESOLVE(multi_perform, "curl_multi_perform")
@@ -98,6 +100,7 @@ struct curl_slist *ccurl_slist_append(struct curl_slist *list, const char *line)
 void ccurl_slist_free_all(struct curl_slist *list) { api.slist_free_all(list); }
 
 CURLM *ccurl_multi_init(void) { return api.multi_init(); }
+CURLMcode ccurl_multi_setopt_long(CURLM *multi, CURLMoption option, long value) { return api.multi_setopt(multi, option, value); }
 CURLMcode ccurl_multi_add(CURLM *multi, CURL *easy) { return api.multi_add_handle(multi, easy); }
 CURLMcode ccurl_multi_remove(CURLM *multi, CURL *easy) { return api.multi_remove_handle(multi, easy); }
 CURLMcode ccurl_multi_perform(CURLM *multi, int *running) { return api.multi_perform(multi, running); }

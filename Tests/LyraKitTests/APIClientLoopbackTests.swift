@@ -21,15 +21,7 @@ private func json(_ status: Int, _ body: String, headers: [String: String] = [:]
 
 /// Runs `work` and returns the `APIError` it threw (recording an issue if it threw none or another kind).
 private func apiError(_ work: () async throws -> Void) async -> APIError? {
-    do {
-        try await work()
-        Issue.record("expected an APIError")
-    } catch let error as APIError {
-        return error
-    } catch {
-        Issue.record("expected an APIError, got \(error)")
-    }
-    return nil
+    await TransportTestSupport.apiError(work)
 }
 
 @Suite struct APIClientLoopbackTests {

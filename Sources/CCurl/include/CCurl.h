@@ -43,6 +43,8 @@ void ccurl_slist_free_all(struct curl_slist *list);
 
 /// curl_multi_init.
 CURLM *ccurl_multi_init(void);
+/// curl_multi_setopt with a long value.
+CURLMcode ccurl_multi_setopt_long(CURLM *multi, CURLMoption option, long value);
 /// curl_multi_add_handle.
 CURLMcode ccurl_multi_add(CURLM *multi, CURL *easy);
 /// curl_multi_remove_handle.

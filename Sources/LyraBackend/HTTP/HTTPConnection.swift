@@ -97,6 +97,9 @@ struct HTTPConnection {
             if buffer.count > maxHeaderBytes { return .failed(.headerTooLarge) }
             searchFrom = max(0, buffer.count - 3)
             guard SocketIO.receive(fd, into: &buffer) > 0 else { return .closed }
+            // A TLS handshake (record type 0x16) on this plain-HTTP port: answer at once, as real
+            // servers do, instead of waiting for a header end that never comes.
+            if buffer.first == 0x16 { return .failed(.malformedRequestLine) }
             headEnd = HTTPHeadParser.headEnd(in: buffer, from: searchFrom)
         }
         guard let end = headEnd else { return .closed }

@@ -62,11 +62,8 @@ public actor APIClient: ChatBackend, WritingBackend, VideoBackend {
     ) async throws {
         let request = try Endpoint.downloadRequest(for: urlString, config: config)
         try await redactingErrors {
-            let response = try await transport.download(request, to: destination, progress: progress)
-            if let error = HTTPStatusMapping.error(for: response, body: Data()) {
-                try? FileManager.default.removeItem(at: destination)
-                throw error
-            }
+            // A non-2xx status throws its mapped error and leaves no file.
+            _ = try await transport.download(request, to: destination, progress: progress)
         }
     }
 

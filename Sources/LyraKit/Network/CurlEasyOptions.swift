@@ -49,6 +49,8 @@ final class CurlEasyOptions {
         set(CURLOPT_PROTOCOLS_STR, string: "http,https")
         set(CURLOPT_ACCEPT_ENCODING, string: "")
         set(CURLOPT_USERAGENT, string: "Lyra")
+        // A proxy's CONNECT answer must not be taken for the response head.
+        set(CURLOPT_SUPPRESS_CONNECT_HEADERS, 1)
         switch request.method {
         case .get: set(CURLOPT_HTTPGET, 1)
         case .post:
@@ -58,13 +60,18 @@ final class CurlEasyOptions {
         switch mode {
         case .collect:
             set(CURLOPT_TIMEOUT_MS, Self.milliseconds(request.timeout))
+            set(CURLOPT_CONNECTTIMEOUT_MS, Self.milliseconds(min(request.timeout, Self.connectLimit)))
         case let .download(_, _, limit, _):
             set(CURLOPT_TIMEOUT_MS, Self.milliseconds(request.timeout))
+            set(CURLOPT_CONNECTTIMEOUT_MS, Self.milliseconds(min(request.timeout, Self.connectLimit)))
             set(CURLOPT_MAXFILESIZE_LARGE, size: limit)
         case let .stream(limits, _):
             set(CURLOPT_CONNECTTIMEOUT_MS, Self.milliseconds(limits.firstByte))
         }
     }
+
+    /// The most a connection (TCP and TLS handshake) may take, whatever the request's deadline.
+    private static let connectLimit: TimeInterval = 30
 
     private static func milliseconds(_ seconds: TimeInterval) -> Int {
         guard seconds.isFinite, seconds > 0 else { return 0 }

@@ -21,7 +21,7 @@ enum CurlErrorDescription {
             return .networkError("secure connection to \(host) failed")
         case CURLE_SEND_ERROR, CURLE_RECV_ERROR: return .networkError("the connection to \(host) was lost")
         case CURLE_SEND_FAIL_REWIND:
-            return .networkError("the connection to \(host) closed before a reply; the request was not re-sent")
+            return .networkError("bad response from \(host): the connection closed before a reply (the request was not re-sent)")
         case CURLE_UNSUPPORTED_PROTOCOL, CURLE_URL_MALFORMAT: return .networkError("unsupported URL")
         case CURLE_FILESIZE_EXCEEDED: return .networkError("the download from \(host) is too large")
         case CURLE_TOO_MANY_REDIRECTS: return .networkError("too many redirects from \(host)")

@@ -54,6 +54,9 @@ final class CurlMulti: Sendable {
             return .failure(.networkError(text))
         }
         guard let pointer = ccurl_multi_init() else { return .failure(.networkError("libcurl could not start")) }
+        // Keep idle connections to a few dozen origins (libcurl's default follows the number of
+        // running transfers, so one busy moment would evict the connection a chat keeps reusing).
+        _ = ccurl_multi_setopt_long(pointer, CURLMOPT_MAXCONNECTS, 32)
         let engine = CurlMulti(handle: CurlMultiHandle(pointer: pointer))
         let thread = Thread { [engine] in
             ccurl_name_current_thread("lyra.curl")

@@ -62,7 +62,8 @@ final class CurlTransfer: Sendable {
                 state.headers = []
                 state.headComplete = false
             } else if trimmed.isEmpty {
-                guard state.statusCode >= 200 else { return true }
+                // A 1xx head is followed by the real one; a blank line after trailers ends nothing new.
+                guard state.statusCode >= 200, !state.headComplete else { return true }
                 state.headComplete = true
                 guard openDownloadFile(&state) else { return false }
                 if mode.isStream, let continuation = state.takeContinuation() {

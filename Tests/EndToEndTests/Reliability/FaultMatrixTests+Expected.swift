@@ -8,6 +8,10 @@ extension FaultMatrixTests {
         if cell.endpoint == .status, retriedByPolls.contains(cell.fault) { return .succeeds }
         // A status body of the wrong shape has no failure status: it counts as "in progress".
         if cell.endpoint == .status, cell.fault == .wrongShape { return .succeeds }
+        // The download GET runs on the connection kept alive by the status polls; a reused connection
+        // that closes without a byte of answer is retried once on a fresh one by libcurl (GET only:
+        // a request body is never re-sent), so the dropped download succeeds.
+        if cell.endpoint == .download, cell.fault == .dropped { return .succeeds }
         switch cell.fault {
         case .refused: return .fails("network error: could not connect to 127.0.0.1")
         case .dropped: return .fails("network error: bad response from 127.0.0.1")

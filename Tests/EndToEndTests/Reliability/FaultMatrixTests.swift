@@ -115,7 +115,7 @@ enum RequestDeadlineName {
         #expect(result.stdout == demoReply("one") + "\n" + demoReply("three") + "\n")
         // Keep-alive is on (libcurl): the dropped POST was sent on the reused connection, so it is
         // not retried (it may have been processed) and the line fails; the backend saw it once.
-        #expect(result.stderr == "lyra: line 2: network error: the connection to 127.0.0.1 closed before a reply; the request was not re-sent\n")
+        #expect(result.stderr == "lyra: line 2: network error: bad response from 127.0.0.1: the connection closed before a reply (the request was not re-sent)\n")
         let posts = try await backend.control.requests().filter { $0.method == "POST" && $0.path.hasPrefix("/dola/chats") }
         #expect(posts.count == 3)
         let messages = try storedMessages(try onlySessionFile(env))

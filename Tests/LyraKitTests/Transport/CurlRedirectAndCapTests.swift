@@ -1,6 +1,6 @@
 // The libcurl transport against the real local backend: redirects to another port carry no
 // credentials and fail, same-origin redirects work, a POST is not re-sent, gzip bombs and
-// oversized downloads fail fast and leave nothing behind.
+// oversized downloads fail fast and leave nothing behind; https to a plain-http port fails at once.
 import Foundation
 import LyraKit
 import LyraTestSupport
@@ -81,5 +81,12 @@ import Testing
                 #expect(try FileManager.default.contentsOfDirectory(atPath: root.path).isEmpty)
             }
         }
+    }
+
+    @Test func anHTTPSURLOnAPlainHTTPPortFailsAtOnce() async throws {
+        let backend = try RunningBackend()
+        let url = try #require(URL(string: "https://127.0.0.1:\(TransportTestSupport.port(backend))/pixverse/api/v1/get_templates/x"))
+        let error = await TransportTestSupport.apiError { _ = try await CurlTransport.shared.send(HTTPRequest(url: url, timeout: 60)) }
+        #expect(error == .networkError("secure connection to 127.0.0.1 failed"))
     }
 }
