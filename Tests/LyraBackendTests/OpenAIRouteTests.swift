@@ -197,6 +197,18 @@ func openAIError(_ response: TestResponse) -> [String: Any] {
         #expect(release.object["released"] as? Int == 1)
         #expect(try await answer.value.status == 200)
     }
+
+    @Test func resetLetsHeldResponsesGo() async throws {
+        let server = try RunningBackend()
+        defer { server.stop() }
+        try await server.queueFaults([["path": "/v1/models", "hold": true]])
+        let answer = Task { try await server.send("GET", "/v1/models", appQuery: false) }
+        try await waitUntilHeld(server, count: 1)
+        _ = try await server.send("POST", "/_test/reset", appQuery: false)
+        #expect(try await answer.value.status == 200)
+        let held = try await server.send("GET", "/_test/held", appQuery: false)
+        #expect(held.object["held"] as? Int == 0)
+    }
 }
 
 /// The content of a non-streamed completion.

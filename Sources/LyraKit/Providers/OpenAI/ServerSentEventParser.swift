@@ -1,6 +1,8 @@
 // A pure Server-Sent Events parser (the WHATWG event-stream format): bytes in, complete events out.
 // Lines end in LF, CRLF or CR (also split across chunks); UTF-8 is decoded only per complete event.
 
+import Foundation
+
 /// Turns the bytes of a `text/event-stream` body, fed in chunks of any size, into events.
 ///
 /// `data:` lines are joined by `\n`, `:` comments are ignored, `event:`, `id:` and `retry:` are read,
@@ -28,21 +30,42 @@ public struct ServerSentEventParser: Sendable {
     /// Consumes `bytes` and returns the events they complete, in order.
     /// - Throws: `ServerSentEventError.eventTooLarge` when an event outgrows `maxEventBytes`.
     public mutating func feed(_ bytes: some Sequence<UInt8>) throws -> [ServerSentEvent] {
+        if let events = try bytes.withContiguousStorageIfAvailable({ try feed(buffer: $0) }) { return events }
+        return try Array(bytes).withUnsafeBufferPointer { try feed(buffer: $0) }
+    }
+
+    /// Splits `buffer` into lines, copying each run between line breaks at once.
+    private mutating func feed(buffer: UnsafeBufferPointer<UInt8>) throws -> [ServerSentEvent] {
         var events: [ServerSentEvent] = []
-        for byte in bytes {
-            switch byte {
-            case UInt8(ascii: "\n") where afterCarriageReturn:
+        var index = 0
+        while index < buffer.count {
+            if afterCarriageReturn {
                 afterCarriageReturn = false
-            case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
-                afterCarriageReturn = byte == UInt8(ascii: "\r")
-                if let event = endLine() { events.append(event) }
-            default:
-                afterCarriageReturn = false
-                line.append(byte)
-                if line.count + data.count > maxEventBytes { throw ServerSentEventError.eventTooLarge(limit: maxEventBytes) }
+                if buffer[index] == Self.lineFeed {
+                    index += 1
+                    continue
+                }
             }
+            let end = Self.lineBreak(in: buffer, from: index)
+            line.append(contentsOf: buffer[index..<end])
+            if line.count + data.count > maxEventBytes { throw ServerSentEventError.eventTooLarge(limit: maxEventBytes) }
+            guard end < buffer.count else { break }
+            afterCarriageReturn = buffer[end] == Self.carriageReturn
+            if let event = endLine() { events.append(event) }
+            index = end + 1
         }
         return events
+    }
+
+    /// The index of the first CR or LF at or after `start`, or `buffer.count` when there is none
+    /// (`memchr` keeps the scan fast even in debug builds).
+    private static func lineBreak(in buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        guard let base = buffer.baseAddress, start < buffer.count else { return buffer.count }
+        let from = UnsafeRawPointer(base + start)
+        let remaining = buffer.count - start
+        let lineFeedAt = memchr(from, Int32(lineFeed), remaining).map { from.distance(to: $0) } ?? remaining
+        let carriageReturnAt = memchr(from, Int32(carriageReturn), lineFeedAt).map { from.distance(to: $0) } ?? lineFeedAt
+        return start + carriageReturnAt
     }
 
     /// Ends the stream: a last line without a line ending is read, and an event that was not
@@ -75,22 +98,17 @@ public struct ServerSentEventParser: Sendable {
     }
 
     private mutating func apply(field name: ArraySlice<UInt8>, value: ArraySlice<UInt8>) {
-        switch String(decoding: name, as: UTF8.self) {
-        case "data":
-            if hasData { data.append(UInt8(ascii: "\n")) }
+        if name.elementsEqual("data".utf8) {
+            if hasData { data.append(Self.lineFeed) }
             data.append(contentsOf: value)
             hasData = true
-        case "event":
+        } else if name.elementsEqual("event".utf8) {
             eventName = String(decoding: value, as: UTF8.self)
-        case "id" where !value.contains(0):
+        } else if name.elementsEqual("id".utf8), !value.contains(0) {
             lastEventID = String(decoding: value, as: UTF8.self)
-        case "retry":
-            let digits = value.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
-            if digits, !value.isEmpty, let milliseconds = Int(String(decoding: value, as: UTF8.self)) {
-                retryMilliseconds = milliseconds
-            }
-        default:
-            break
+        } else if name.elementsEqual("retry".utf8), !value.isEmpty,
+                  value.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) {
+            retryMilliseconds = Int(String(decoding: value, as: UTF8.self)) ?? retryMilliseconds
         }
     }
 
@@ -107,4 +125,6 @@ public struct ServerSentEventParser: Sendable {
     }
 
     private static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+    private static let lineFeed = UInt8(ascii: "\n")
+    private static let carriageReturn = UInt8(ascii: "\r")
 }
