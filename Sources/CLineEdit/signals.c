@@ -13,6 +13,8 @@
 /* Set by the SIGINT handler, taken by the editor thread or the interrupt monitor: one atomic swap. */
 static atomic_int interrupted;
 static int interrupt_pipe[2] = {-1, -1};
+/* Run by the termination watcher (a normal thread, not a handler) before the process ends. */
+static _Atomic(cle_termination_fn) termination_callback;
 
 static void interrupt_handler(int signal_number) {
     (void)signal_number;
@@ -75,6 +77,8 @@ static void *termination_watcher(void *unused) {
     termination_set(&set);
     int received = 0;
     while (sigwait(&set, &received) != 0) {}
+    cle_termination_fn callback = atomic_load(&termination_callback);
+    if (callback != NULL) callback(received);
     cle_restore_terminal();
     signal(received, SIG_DFL);
     sigset_t only;
@@ -84,6 +88,8 @@ static void *termination_watcher(void *unused) {
     raise(received);
     _exit(128 + received);
 }
+
+void cle_on_termination(cle_termination_fn callback) { atomic_store(&termination_callback, callback); }
 
 int cle_start_termination_watcher(void) {
     pthread_t thread;

@@ -55,6 +55,11 @@ int cle_take_interrupt(void);
 /// Blocks SIGTERM and SIGHUP in the calling thread (call first thing on the main thread, so every
 /// thread inherits it); `cle_start_termination_watcher` then takes them.
 void cle_block_termination(void);
+/// Called on the termination watcher's thread with the signal number, before the terminal is
+/// restored and the process ends (clean-up such as removing partial files).
+typedef void (*cle_termination_fn)(int signal_number);
+/// Sets the clean-up the termination watcher runs first (NULL: none).
+void cle_on_termination(cle_termination_fn callback);
 /// Starts a thread that waits for SIGTERM/SIGHUP, restores the terminal and ends this process
 /// (only this one, never its process group) by that signal (status 128 + n). 0 on success.
 int cle_start_termination_watcher(void);
