@@ -52,6 +52,7 @@ import Testing
         session.mark()
         session.send("/retry\r")
         try await session.awaitOutput(containing: "Demo reply: you said \"a slow question\"")
+        try await session.awaitPrompt(after: "Demo reply: you said \"a slow question\"")
         session.send(.ctrlD)
         #expect(try await session.awaitExit() == 0)
         #expect(try storedMessages(try onlySessionFile(env)).map { $0["failed"] as? Bool } == [false, nil])

@@ -26,6 +26,7 @@ import Testing
             session.mark()
             session.send(line + "\r")
             try await session.awaitOutput(containing: marker)
+            try await session.awaitPrompt(after: marker)
         }
         session.send(.ctrlD)
         #expect(try await session.awaitExit() == 0)
