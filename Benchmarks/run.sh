@@ -50,6 +50,7 @@ RESULTS="$WORK/results.md"
 row() { # row SECTION MEASUREMENT VALUE COMMAND (paths shown relative to the repository and to $TMP)
     local command=${4//"$ROOT"/.}
     command=${command//"$WORK"/\$TMP}
+    command=${command//|/\\|}   # a pipe inside a Markdown table cell
     printf '| %s | %s | %s | `%s` |\n' "$1" "$2" "$3" "$command" >>"$RESULTS"
     printf '%-12s %-52s %s\n    $ %s\n' "$1" "$2" "$3" "$command"
 }
