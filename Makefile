@@ -29,8 +29,10 @@ deps:
 build: deps
 	$(SWIFT) build
 
+# Release builds link the Swift runtime and Foundation statically (start-up without loading ~20
+# shared Swift libraries; libedit, libc and libstdc++ stay dynamic, libcurl is still loaded on first use).
 release: deps
-	$(SWIFT) build -c release
+	$(SWIFT) build -c release --static-swift-stdlib
 
 # The REPL against the built-in local backend.
 demo: release
@@ -49,7 +51,7 @@ fuzz: deps
 
 install: release
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
-	install -m 0755 $(BIN_RELEASE) $(DESTDIR)$(PREFIX)/bin/lyra
+	install -m 0755 -s $(BIN_RELEASE) $(DESTDIR)$(PREFIX)/bin/lyra
 	@[ ! -f docs/lyra.1 ] || install -m 0644 docs/lyra.1 $(DESTDIR)$(PREFIX)/share/man/man1/lyra.1
 
 uninstall:

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Lyra's benchmarks (`make bench`): start-up, durable chat turns, session scale, peak memory and
-# network (keep-alive, CPU while waiting) of the release binary, each against a baseline; prints every figure with its command and writes the
+# network (keep-alive, CPU while waiting) of the release binary, each against a baseline
+# (Benchmarks/versus.sh: against its floor, paired); prints every figure with its command and writes the
 # results into docs/BENCHMARKS.md. Never part of `make test`. All data lives in a temp directory.
 set -euo pipefail
 
@@ -12,6 +13,8 @@ RUNS=${LYRA_BENCH_RUNS:-5}
 TURNS=${LYRA_BENCH_TURNS:-1000}
 BIG=${LYRA_BENCH_BIG:-100000}          # the largest session count of the scale test
 SUDO=$([ "$(id -u)" = 0 ] || echo sudo)
+# LYRA_BENCH_ONLY=start-up,streaming,… runs only those sections (start-up turns scale memory streaming one-shot video).
+want() { [ -z "${LYRA_BENCH_ONLY:-}" ] || [[ ",$LYRA_BENCH_ONLY," == *",$1,"* ]]; }
 
 # --- tools --------------------------------------------------------------------------------------
 need() { # need COMMAND PACKAGE: installs PACKAGE with apt when COMMAND is missing
@@ -48,6 +51,7 @@ RESULTS="$WORK/results.md"
 row() { # row SECTION MEASUREMENT VALUE COMMAND (paths shown relative to the repository and to $TMP)
     local command=${4//"$ROOT"/.}
     command=${command//"$WORK"/\$TMP}
+    command=${command//|/\\|}   # a pipe inside a Markdown table cell
     printf '| %s | %s | %s | `%s` |\n' "$1" "$2" "$3" "$command" >>"$RESULTS"
     printf '%-12s %-52s %s\n    $ %s\n' "$1" "$2" "$3" "$command"
 }
@@ -87,11 +91,10 @@ gen() { # gen NAME SESSIONS MESSAGES (kept from an earlier run with LYRA_BENCH_K
     touch "$WORK/data/$1/complete-$2-$3"
 }
 echo "bench: generating sessions (1k, 10k, $BIG of 10 messages; one of 10,000 messages)"
-gen 1k 1000 10
-gen 10k 10000 10
-gen big "$BIG" 10
+want start-up && gen 10k 10000 10
+if want scale; then gen 1k 1000 10; gen 10k 10000 10; gen big "$BIG" 10; fi
 rm -rf "$WORK/data/long" "$WORK/data/turns" "$WORK/videos"   # changed by every run: made afresh
-gen long 1 10000
+if want scale || want memory; then gen long 1 10000; fi
 for photo in 1 2 3; do
     python3 "$TOOLS" jpeg "$ROOT/Fixtures/photos/red.jpg" "$WORK/photo$photo.jpg" $((15 * 1024 * 1024))
 done
@@ -105,7 +108,11 @@ PORT=${BASE_URL##*:}; PORT=${PORT%%/*}
 export LYRA_BASE_URL="$BASE_URL"
 echo "bench: local backend at $BASE_URL"
 
+# shellcheck source=Benchmarks/versus.sh
+source "$ROOT/Benchmarks/versus.sh"
+
 # --- 1. start-up --------------------------------------------------------------------------------
+if want start-up; then
 VENV="$WORK/venv"
 LLM=""
 if python3 -m venv "$VENV" >/dev/null 2>&1 && "$VENV/bin/pip" install -q llm >"$WORK/pip.log" 2>&1; then
@@ -127,8 +134,11 @@ if [ -n "$LLM" ]; then
     row start-up "llm / lyra start-up ratio" "$(awk -v a="$LLM_MS" -v b="$HELP_MS" 'BEGIN { printf "%.1f×", a / b }')" "median(llm --version) / median(lyra -c /help)"
 fi
 timed start-up "sqlite3 :memory: .quit (C baseline)" "sqlite3 :memory: .quit" -N --warmup 2
+bench_floors
+fi
 
 # --- 2. durable turn throughput -----------------------------------------------------------------
+if want turns; then
 seq "$TURNS" >"$WORK/turns.txt"
 export XDG_DATA_HOME="$WORK/data/turns"
 timed turns "$TURNS chat turns, each saved durably" "$LYRA < $WORK/turns.txt > /dev/null" --warmup 0
@@ -141,7 +151,10 @@ SIZE=$((FINAL / 2))
 mkdir -p "$WORK/fsync"
 python3 "$TOOLS" fsync-loop "$WORK/fsync" "$TURNS" "$SIZE" >"$WORK/fsync.txt" && row turns "bare fsync+rename loop (baseline)" "$(cat "$WORK/fsync.txt")" "python3 Benchmarks/benchtools.py fsync-loop DIR $TURNS $SIZE"
 
+fi
+
 # --- 3. scale -----------------------------------------------------------------------------------
+if want scale; then
 for set in 1k 10k big; do
     export XDG_DATA_HOME="$WORK/data/$set"
     label=$set; [ "$set" = big ] && label="$BIG"
@@ -149,14 +162,17 @@ for set in 1k 10k big; do
     start=$(date +%s.%N); "$LYRA" -c '/sessions --json' >/dev/null; end=$(date +%s.%N)
     row scale "first /sessions --json over $label (builds the index)" "$(awk -v s="$start" -v e="$end" 'BEGIN { printf "%.0f ms (one run)", (e - s) * 1000 }')" "lyra -c '/sessions --json'"
     timed scale "/sessions --json over $label sessions" "$LYRA -c '/sessions --json' > /dev/null" --warmup 1
+    [ "$set" = big ] && bench_listing_floor "$XDG_DATA_HOME/lyra/sessions" "$label"
 done
 export XDG_DATA_HOME="$WORK/data/long"
 timed scale "load: /sessions show of a 10,000-message session" "$LYRA -c '/sessions show 1' > /dev/null" --warmup 1
 SHOW_MS=$MEDIAN_MS
 timed scale "append: one turn with --continue (10,000 messages)" "$LYRA --continue -c 'one more question' > /dev/null" --warmup 1
 row scale "save: turn minus load (2 durable saves)" "$(awk -v a="$MEDIAN_MS" -v b="$SHOW_MS" 'BEGIN { printf "%.1f ms", a - b }')" "median(append) − median(load)"
+fi
 
 # --- 4. peak memory -----------------------------------------------------------------------------
+if want memory; then
 export XDG_DATA_HOME="$WORK/data/empty"
 peak memory "lyra -c /help" "$LYRA -c /help"
 rm -f "$WORK/time.txt"
@@ -174,6 +190,13 @@ export XDG_DATA_HOME="$WORK/data/empty" LYRA_PREMIUM=1 LYRA_VIDEO_DIR="$WORK/vid
 mkdir -p "$LYRA_VIDEO_DIR"
 peak memory "/video upload of three 15 MiB JPEGs" "$LYRA -c '/video 1 $WORK/photo1.jpg $WORK/photo2.jpg $WORK/photo3.jpg'"
 unset LYRA_PREMIUM
+fi
+
+# --- 5–7. against the floor: streaming vs curl -N, one-shot vs curl, /video vs curl -----------------
+export XDG_DATA_HOME="$WORK/data/empty"
+want streaming && bench_streaming
+want one-shot && bench_one_shot
+want video && bench_video
 
 # --- 5. network: keep-alive and the cost of waiting ------------------------------------------------
 export XDG_DATA_HOME="$WORK/data/net"

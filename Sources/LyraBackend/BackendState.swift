@@ -10,6 +10,8 @@ struct BackendConfig: Sendable, Equatable {
     var relativeVideoURL = false
     var templatesBareArray = false
     var chatDelayMilliseconds = 0
+    /// When above the demo reply's own length, the demo model's reply is padded to this many words (benchmarks).
+    var demoReplyWords = 0
 }
 
 /// A fault queued through `POST /_test/faults`, applied to the next matching requests.

@@ -5,6 +5,8 @@
 enum DemoChatReply {
     /// The most characters of the user's message the reply quotes.
     static let quoteLength = 60
+    /// The longest reply `demo_reply_words` may ask for.
+    static let maxWords = 1_000_000
 
     /// The whole reply to `request`.
     static func text(for request: DemoChatRequest) -> String {
@@ -17,6 +19,12 @@ enum DemoChatReply {
     static func pieces(of text: String) -> [String] {
         let words = text.split(separator: " ", omittingEmptySubsequences: false)
         return words.enumerated().map { index, word in index == 0 ? String(word) : " " + word }
+    }
+
+    /// `pieces` followed by " word2", " word3", … up to `count` pieces in all (unchanged when already that long).
+    static func padded(_ pieces: [String], toWords count: Int) -> [String] {
+        guard count > pieces.count else { return pieces }
+        return pieces + (pieces.count + 1...count).map { " word\($0)" }
     }
 
     /// The `usage` object: the prompt counted as the words of every message (plus one per message),

@@ -37,7 +37,8 @@ enum OpenAIRoutes {
             return OpenAIErrorResponse.badRequest(error.detail)
         }
         let fault = context.fault?.stream ?? ChatStreamFault()
-        let pieces = DemoChatReply.pieces(of: DemoChatReply.text(for: request))
+        let pieces = DemoChatReply.padded(
+            DemoChatReply.pieces(of: DemoChatReply.text(for: request)), toWords: context.state.config.demoReplyWords)
         let created = Int(Date().timeIntervalSince1970)
         guard request.stream else { return completion(request, pieces: pieces, fault: fault, created: created) }
         let stream = DemoChatStream(

@@ -56,11 +56,15 @@ enum TestControlRoutes {
         if let delay = body["chat_delay_ms"], !delay.isNull, !(0...60_000).contains(delay.intValue ?? -1) {
             throw RouteFailure(status: 422, detail: "'chat_delay_ms' must be an integer from 0 to 60000")
         }
+        if let words = body["demo_reply_words"], !(0...DemoChatReply.maxWords).contains(words.intValue ?? -1) {
+            throw RouteFailure(status: 422, detail: "'demo_reply_words' must be an integer from 0 to \(DemoChatReply.maxWords)")
+        }
         let config = state.updateConfig { config in
             if let polls = body["video_polls_to_complete"] { config.videoPollsToComplete = polls.intValue }
             if let flag = body["relative_video_url"]?.boolValue { config.relativeVideoURL = flag }
             if let flag = body["templates_bare_array"]?.boolValue { config.templatesBareArray = flag }
             if let delay = body["chat_delay_ms"]?.intValue { config.chatDelayMilliseconds = delay }
+            if let words = body["demo_reply_words"]?.intValue { config.demoReplyWords = words }
         }
         return .json(describe(config))
     }
@@ -71,6 +75,7 @@ enum TestControlRoutes {
             ("relative_video_url", .bool(config.relativeVideoURL)),
             ("templates_bare_array", .bool(config.templatesBareArray)),
             ("chat_delay_ms", .int(config.chatDelayMilliseconds)),
+            ("demo_reply_words", .int(config.demoReplyWords)),
         ])
     }
 }

@@ -21,25 +21,27 @@ enum ChatTurnPresenter {
                               enabled: context.isInteractive && terminal.stderrIsTTY && !context.quiet,
                               width: { terminal.width })
         let view = ReplyStreamView(context: context, spinner: spinner, render: route.render)
-        let (pieces, feed) = AsyncStream.makeStream(of: String.self)
+        // Pieces that arrive while the view is busy are shown together: one write and flush per batch.
+        let pieces = ReplyPieceQueue()
         let renderer = Task { @MainActor in
-            for await piece in pieces { view.show(piece) }
+            for await _ in pieces.arrivals { show(pieces.takeAll(), in: view) }
+            show(pieces.takeAll(), in: view)
         }
         let options = ChatTurnOptions(provider: route.provider, model: route.model,
-                                      contextMessages: route.contextMessages) { feed.yield($0) }
+                                      contextMessages: route.contextMessages) { pieces.append($0) }
         spinner.start(waitingLabel)
         let started = ContinuousClock.now
         let turn: ChatTurn
         do {
             turn = try await work(options)
         } catch {
-            feed.finish()
+            pieces.finish()
             await renderer.value
             view.finish(completed: false)
             context.sessionTitle = await chat.title
             throw error
         }
-        feed.finish()
+        pieces.finish()
         await renderer.value
         view.finish(completed: true)
         context.sessionTitle = turn.session.title
@@ -47,6 +49,11 @@ enum ChatTurnPresenter {
         showFooter(turn, context: context, elapsed: view.firstPieceAt.map { ContinuousClock.now - $0 }
             ?? ContinuousClock.now - started)
         context.services.recordSuccessfulChatReply(context: context)
+    }
+
+    private static func show(_ batch: [String], in view: ReplyStreamView) {
+        guard !batch.isEmpty else { return }
+        view.show(batch.count == 1 ? batch[0] : batch.joined())
     }
 
     /// On a terminal (not quiet): `model · N tokens · X tok/s`, and a warning for a reply cut at the token limit.
