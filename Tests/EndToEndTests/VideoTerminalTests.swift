@@ -10,6 +10,7 @@ import Testing
         let backend = try RunningBackend()
         try await backend.control.configure(BackendTestConfiguration(videoPollsToComplete: 100_000))
         let videos = env.workDirectory.appending(path: "videos")
+        try FileManager.default.createDirectory(at: videos, withIntermediateDirectories: true)
         var environment = backend.lyraEnvironment
         environment["LYRA_VIDEO_DIR"] = videos.path
         environment["LYRA_PREMIUM"] = "1"
@@ -35,6 +36,45 @@ import Testing
         #expect(!finished.contains("error"))
         let saved = (try? FileManager.default.contentsOfDirectory(atPath: videos.path)) ?? []
         #expect(saved == ["lyra-1002.avi"])
+        session.send(.ctrlD)
+        #expect(try await session.awaitExit() == 0)
+    }
+}
+
+/// Resume: a download cancelled with Ctrl-C is remembered and `/video download ID` saves the same bytes.
+@Suite struct VideoResumeTerminalTests {
+    @Test func aCancelledDownloadCanBePickedUpWithTheSameBytes() async throws {
+        let env = try TemporaryEnvironment()
+        let backend = try RunningBackend()
+        let videos = env.workDirectory.appending(path: "videos")
+        try FileManager.default.createDirectory(at: videos, withIntermediateDirectories: true)
+        var environment = backend.lyraEnvironment
+        environment["LYRA_VIDEO_DIR"] = videos.path
+        environment["LYRA_PREMIUM"] = "1"
+        environment["LYRA_VIDEO_POLL_INTERVAL"] = "0.05"
+        try await backend.control.injectFault(path: "/videos/1001.avi", delayMilliseconds: 60_000)
+        let session = try env.startLyraSession([], extraEnvironment: environment)
+        try await session.awaitOutput(containing: "lyra")
+
+        session.mark()
+        session.send("/video 1 \(Fixtures.url("photos/red.jpg").path)\r")
+        try await session.awaitOutput(containing: "downloading")
+        session.mark()
+        session.send(.ctrlC)
+        let cancelled = try await session.awaitOutput(containing: "get it later with /video download 1001")
+        #expect(!cancelled.contains("✓"))
+        #expect(((try? FileManager.default.contentsOfDirectory(atPath: videos.path)) ?? []).isEmpty)
+
+        session.mark()
+        session.send("/video list\r")
+        try await session.awaitOutput(containing: "1001\tcancelled\tSlideshow\t1 photo\t-")
+        session.mark()
+        session.send("/video download 1001\r")
+        try await session.awaitOutput(containing: "lyra-1001.avi")
+        let saved = try Data(contentsOf: videos.appending(path: "lyra-1001.avi"))
+        let (status, original) = try await backend.control.fetch(backend.url.appending(path: "videos/1001.avi"))
+        #expect(status == 200)
+        #expect(saved == original)
         session.send(.ctrlD)
         #expect(try await session.awaitExit() == 0)
     }

@@ -82,6 +82,10 @@ public struct SubscribeCommand: Command {
 
     @MainActor
     private func showStatus(json: Bool, context: CommandContext) async throws {
+        if !json, let forced = try context.services.forcedPremiumLine() {
+            context.console.writeLine(forced)
+            guard (try? context.services.subscriptionService()) != nil else { return }
+        }
         let service = try context.services.subscriptionService()
         let overview = try await waiting("checking subscription", context: context) { try await service.overview() }
         context.services.rememberSubscription(overview.status)
