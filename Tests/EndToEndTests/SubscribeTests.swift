@@ -120,6 +120,32 @@ private func awaitCustomerRequests(_ backend: RunningBackend, _ count: Int) asyn
         #expect(lines.last?.hasPrefix("active: Monthly (lyra.monthly) until ") == true)
     }
 
+    @Test func forcedPremiumIsShownAsSuch() async throws {
+        let env = try TemporaryEnvironment()
+        let backend = try RunningBackend()
+        let keyless = try await env.runLyra(["-c", "/subscribe status"], extraEnvironment: environment(
+            backend, ["LYRA_APPHUD_API_KEY": "", "LYRA_PREMIUM": "1"]))
+        #expect(keyless.status == 0, "\(keyless.stderr)")
+        #expect(keyless.stdout == "premium: forced by LYRA_PREMIUM\n")
+        let withKey = try await env.runLyra(["-c", "/subscribe status"], extraEnvironment: environment(
+            backend, ["LYRA_PREMIUM": "0"]))
+        #expect(withKey.stdout.hasPrefix("premium: forced off by LYRA_PREMIUM\n"))
+        #expect(withKey.stdout.split(separator: "\n").count == 2)
+    }
+
+    @Test func withoutAKeyVideoAndSubscribeShowTheWayForward() async throws {
+        let env = try TemporaryEnvironment()
+        let backend = try RunningBackend()
+        let photo = Fixtures.url("photos/red.jpg").path
+        let result = try await env.runLyra(["-c", "/video 1 \(photo)", "-c", "/subscribe"], extraEnvironment: environment(
+            backend, ["LYRA_APPHUD_API_KEY": "", "LYRA_PREMIUM": "0"]))
+        let lines = result.stderr.split(separator: "\n")
+        #expect(lines.first?.contains("LYRA_APPHUD_API_KEY") == true)
+        #expect(lines.first?.contains("lyra --demo") == true)
+        #expect(lines.last?.contains("lyra --demo") == true)
+        #expect(!result.stderr.contains("see /subscribe"))
+    }
+
     @Test func withoutAKeyTheVariableIsNamedAndTheStatusIs2() async throws {
         let env = try TemporaryEnvironment()
         let backend = try RunningBackend()

@@ -79,3 +79,42 @@ import Testing
         #expect(try await session.awaitExit() == 0)
     }
 }
+
+/// The "player": the first frame inline where the environment announces an image protocol, nothing elsewhere.
+@Suite struct VideoPreviewTerminalTests {
+    func session(_ extra: [String: String]) async throws -> (PseudoTerminalSession, RunningBackend) {
+        let env = try TemporaryEnvironment()
+        let backend = try RunningBackend()
+        var environment = backend.lyraEnvironment.merging(extra) { $1 }
+        environment["LYRA_VIDEO_DIR"] = env.workDirectory.path
+        environment["LYRA_PREMIUM"] = "1"
+        environment["LYRA_VIDEO_POLL_INTERVAL"] = "0.01"
+        let session = try env.startLyraSession([], extraEnvironment: environment)
+        try await session.awaitOutput(containing: "lyra")
+        return (session, backend)
+    }
+
+    @Test func weztermGetsTheFirstFrameAsAnInlineImage() async throws {
+        let (session, _) = try await session(["TERM_PROGRAM": "WezTerm"])
+        session.mark()
+        session.send("/video 1 \(Fixtures.url("photos/red.jpg").path)\r")
+        let jpeg = try Fixtures.data("photos/red.jpg")
+        let screen = try await session.awaitOutput(containing: "\u{1B}]1337;File=inline=1;size=\(jpeg.count);")
+        try await session.awaitOutput(containing: "\u{07}")
+        #expect(screen.contains("lyra-1001.avi"))
+        #expect(session.output.contains(jpeg.base64EncodedString()))
+        session.send(.ctrlD)
+        #expect(try await session.awaitExit() == 0)
+    }
+
+    @Test func aPlainTerminalGetsNoImage() async throws {
+        let (session, _) = try await session(["TERM": "xterm-256color"])
+        session.mark()
+        session.send("/video 1 \(Fixtures.url("photos/red.jpg").path)\r")
+        try await session.awaitOutput(containing: "lyra-1001.avi")
+        session.send(.ctrlD)
+        #expect(try await session.awaitExit() == 0)
+        #expect(!session.output.contains("1337;File="))
+        #expect(!session.output.contains("\u{1B}_G"))
+    }
+}

@@ -32,7 +32,7 @@ public enum SubscriptionError: Error, LocalizedError, Equatable, Sendable {
         switch self {
         case .missingAPIKey:
             return "no Apphud API key: set LYRA_APPHUD_API_KEY, or add \"apphudAPIKey\" to the credentials file; "
-                + "to try the plans without an account, run lyra --demo"
+                + "to try it without an account, run lyra --demo"
         case .unauthorized:
             return "Apphud refused the API key (401): check LYRA_APPHUD_API_KEY"
         case let .network(reason):

@@ -12,6 +12,7 @@ extension VideoCommand {
         let openAfter = arguments.takeFlag("--open")
         let request = try parse(arguments)
         if try await !context.services.isPremium() {
+            if ((try? context.services.configuration())?.apphudAPIKey ?? "").isEmpty { throw SubscriptionError.missingAPIKey }
             let summary = await context.services.paywallSummary()
             if context.isInteractive { context.console.writeLine(summary) } else { context.console.writeErrorLine(summary) }
             throw APIError.subscriptionRequired
