@@ -82,7 +82,9 @@ import Testing
 
 /// The "player": the first frame inline where the environment announces an image protocol, nothing elsewhere.
 @Suite struct VideoPreviewTerminalTests {
-    func session(_ extra: [String: String]) async throws -> (PseudoTerminalSession, RunningBackend) {
+    /// A REPL with `extra` in its environment; the temporary environment and backend are returned
+    /// so that they live as long as the test.
+    func session(_ extra: [String: String]) async throws -> (PseudoTerminalSession, RunningBackend, TemporaryEnvironment) {
         let env = try TemporaryEnvironment()
         let backend = try RunningBackend()
         var environment = backend.lyraEnvironment.merging(extra) { $1 }
@@ -91,11 +93,11 @@ import Testing
         environment["LYRA_VIDEO_POLL_INTERVAL"] = "0.01"
         let session = try env.startLyraSession([], extraEnvironment: environment)
         try await session.awaitOutput(containing: "lyra")
-        return (session, backend)
+        return (session, backend, env)
     }
 
     @Test func weztermGetsTheFirstFrameAsAnInlineImage() async throws {
-        let (session, _) = try await session(["TERM_PROGRAM": "WezTerm"])
+        let (session, backend, env) = try await session(["TERM_PROGRAM": "WezTerm"])
         session.mark()
         session.send("/video 1 \(Fixtures.url("photos/red.jpg").path)\r")
         let jpeg = try Fixtures.data("photos/red.jpg")
@@ -103,17 +105,21 @@ import Testing
         try await session.awaitOutput(containing: "\u{07}")
         #expect(screen.contains("lyra-1001.avi"))
         #expect(session.output.contains(jpeg.base64EncodedString()))
+        #expect(FileManager.default.fileExists(atPath: env.workDirectory.appending(path: "lyra-1001.avi").path))
+        #expect(try await backend.control.requests().contains { $0.path == "/videos/1001.avi" })
         session.send(.ctrlD)
         #expect(try await session.awaitExit() == 0)
     }
 
     @Test func aPlainTerminalGetsNoImage() async throws {
-        let (session, _) = try await session(["TERM": "xterm-256color"])
+        let (session, backend, env) = try await session(["TERM": "xterm-256color"])
         session.mark()
         session.send("/video 1 \(Fixtures.url("photos/red.jpg").path)\r")
         try await session.awaitOutput(containing: "lyra-1001.avi")
         session.send(.ctrlD)
         #expect(try await session.awaitExit() == 0)
+        #expect(FileManager.default.fileExists(atPath: env.workDirectory.appending(path: "lyra-1001.avi").path))
+        #expect(try await !backend.control.requests().isEmpty)
         #expect(!session.output.contains("1337;File="))
         #expect(!session.output.contains("\u{1B}_G"))
     }

@@ -72,6 +72,9 @@ public struct SubscribeCommand: Command {
         context.services.rememberSubscription(overview.status)
         if json {
             context.console.writeLine(try SubscriptionJSON.paywall(overview))
+        } else if context.isInteractive, context.terminal.stdinIsTTY, context.terminal.stdoutIsTTY,
+                  let outcome = await PaywallPicker(overview: overview, context: context).run() {
+            if case let .buy(index) = outcome { try await buy(String(index + 1), context: context) }
         } else if context.isInteractive {
             context.console.writeLine(PaywallPresenter.cards(overview, width: context.terminal.width, theme: context.theme))
             context.hint("buy with /subscribe buy N · restore with /subscribe restore")

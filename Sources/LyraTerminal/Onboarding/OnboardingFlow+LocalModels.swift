@@ -34,8 +34,9 @@ extension OnboardingFlow {
     /// The URL typed at onboarding when chat would accept it (same policy); prints why not otherwise.
     static func acceptableURL(_ text: String, context: CommandContext) -> Bool {
         let allowInsecure = (try? context.services.configuration())?.allowInsecureHTTP ?? false
+        // Text that is no URL at all is left to the setting's own parser, whose message says more.
+        guard let url = URL(string: text), url.scheme != nil, url.host() != nil else { return true }
         do {
-            guard let url = URL(string: text), url.scheme != nil, url.host() != nil else { throw APIError.invalidURL }
             try BaseURLPolicy(allowInsecureHTTP: allowInsecure).validate(url)
             return true
         } catch {
