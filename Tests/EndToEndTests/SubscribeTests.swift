@@ -176,6 +176,53 @@ private func awaitCustomerRequests(_ backend: RunningBackend, _ count: Int) asyn
         #expect(unreachable.stderr.hasPrefix("lyra: line 1: cannot reach Apphud: "))
     }
 
+    @Test func thePickerBuysTheThirdPlanAndClosesOnceItIsActive() async throws {
+        let env = try TemporaryEnvironment()
+        let backend = try RunningBackend()
+        let session = try env.startLyraSession([], extraEnvironment: environment(backend, ["COLORTERM": "truecolor"]))
+        try await session.awaitOutput(containing: "›")
+        session.mark()
+        session.send("/subscribe\r")
+        try await session.awaitOutput(containing: "Esc or q close")
+        session.mark()
+        session.send(.down)
+        try await session.awaitOutput(containing: "▸ 2 · Monthly")
+        session.mark()
+        session.send(.down)
+        try await session.awaitOutput(containing: "▸ 3 · Yearly")
+        session.send(.enter)
+        let checkout = "/checkout/e2e-user/lyra.yearly"
+        let screen = try await session.awaitOutput(containing: checkout)
+        let line = try #require(ANSIText.strip(screen).split(separator: "\n").first { $0.contains(checkout) })
+        let url = try #require(URL(string: line.trimmingCharacters(in: .whitespacesAndNewlines)))
+        #expect(screen.contains("Complete the purchase of Yearly (lyra.yearly) at:"))
+        let (status, _) = try await backend.control.fetch(url)
+        #expect(status == 200)
+        try await session.awaitOutput(containing: "purchased: Yearly (lyra.yearly) is active")
+        session.send("/subscribe status\r")
+        try await session.awaitOutput(containing: "active: Yearly (lyra.yearly)")
+        session.send(.ctrlD)
+        #expect(try await session.awaitExit() == 0)
+    }
+
+    @Test func thePickerClosesWithEscOrQAndBuysNothing() async throws {
+        let env = try TemporaryEnvironment()
+        let backend = try RunningBackend()
+        let session = try env.startLyraSession([], extraEnvironment: environment(backend))
+        try await session.awaitOutput(containing: "›")
+        for key in ["q", "\u{1B}"] {
+            session.mark()
+            session.send("/subscribe\r")
+            try await session.awaitOutput(containing: "Esc or q close")
+            session.mark()
+            session.send(key)
+            try await session.awaitOutput(containing: "›")
+        }
+        session.send("/quit\r")
+        #expect(try await session.awaitExit() == 0)
+        #expect(try await !backend.control.requests().contains { $0.path.contains("/checkout/") })
+    }
+
     @Test func ctrlCStopsTheWaitInTheREPL() async throws {
         let env = try TemporaryEnvironment()
         let backend = try RunningBackend()
