@@ -62,6 +62,20 @@ import Testing
         #expect(probes.count == 1)
     }
 
+    @Test func helpInsideTheDemoDoesNotSuggestTheDemo() async throws {
+        let environment = try TemporaryEnvironment()
+        let session = try environment.startLyraSession(["--demo"], columns: 200)
+        try await session.awaitOutput(containing: "›")
+        session.mark()
+        session.send("/help\r")
+        let screen = try await session.awaitOutput(containing: "/settings shows your configuration.")
+        try await session.awaitOutput(containing: "›")
+        session.send(.ctrlD)
+        #expect(try await session.awaitExit() == 0)
+        #expect(!screen.contains("run: lyra --demo"))
+        #expect(!session.plainOutput.contains("run: lyra --demo"))
+    }
+
     @Test func ctrlDSkipsAndItIsNotRepeated() async throws {
         let environment = try TemporaryEnvironment()
         let session = try environment.startLyraSession([])

@@ -15,9 +15,11 @@ public struct SubscribeCommand: Command {
         """
     public let details = """
         Shows Lyra Premium's plans from Apphud: price, period, price per week (rounded down), the best \
-        value and your active plan. `buy` prints the plan's checkout URL (and opens it in a browser on \
-        a terminal), then waits until the purchase is confirmed (LYRA_PURCHASE_TIMEOUT, default 300 s); \
-        Ctrl-C stops waiting. `restore` checks Apphud again. Needs LYRA_APPHUD_API_KEY.
+        value and your active plan. On a terminal it is a picker: ↑/↓ choose a plan, Enter buys it, \
+        Esc or q closes. Buying prints the plan's checkout URL (and opens it in a browser on a \
+        terminal), then waits until the purchase is confirmed (LYRA_PURCHASE_TIMEOUT, default 300 s); \
+        Ctrl-C stops waiting. Restore checks Apphud again. Status says when LYRA_PREMIUM or the \
+        premium setting forces premium. Needs LYRA_APPHUD_API_KEY (or try it all with lyra --demo).
         """
 
     private static let subcommands = ["buy", "restore", "status"]
