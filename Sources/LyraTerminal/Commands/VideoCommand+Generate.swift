@@ -20,13 +20,15 @@ extension VideoCommand {
         let service = try context.services.videoService()
         let progress = progressLine(context)
         defer { progress.finish() }
+        let journal = context.services.videoJournal
+        let before = journal.entries().last
         let outcome: Result<VideoResult, any Error>
         do {
             outcome = .success(try await service.generate(request) { progress.show($0) })
         } catch {
             outcome = .failure(error)
             progress.finish()
-            if ErrorText.isCancellation(error), let entry = context.services.videoJournal.entries().last,
+            if ErrorText.isCancellation(error), let entry = journal.entries().last, entry != before,
                entry.status == "cancelled" {
                 context.console.writeErrorLine("video \(entry.videoID) was not saved; "
                     + "get it later with /video download \(entry.videoID)")
