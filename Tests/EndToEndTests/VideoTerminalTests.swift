@@ -4,17 +4,29 @@ import Foundation
 import LyraTestSupport
 import Testing
 
+/// `videos/` in the environment's working directory, created.
+func videoDirectory(in env: TemporaryEnvironment) throws -> URL {
+    let videos = env.workDirectory.appending(path: "videos")
+    try FileManager.default.createDirectory(at: videos, withIntermediateDirectories: true)
+    return videos
+}
+
+/// The backend's environment with premium forced, fast polls and `videos` as the video directory.
+func videoEnvironment(_ backend: RunningBackend, videos: URL, pollInterval: String = "0.05") -> [String: String] {
+    var environment = backend.lyraEnvironment
+    environment["LYRA_VIDEO_DIR"] = videos.path
+    environment["LYRA_PREMIUM"] = "1"
+    environment["LYRA_VIDEO_POLL_INTERVAL"] = pollInterval
+    return environment
+}
+
 @Suite struct VideoTerminalTests {
     @Test func ctrlCDuringPollingCancelsAndLeavesNothing() async throws {
         let env = try TemporaryEnvironment()
         let backend = try RunningBackend()
         try await backend.control.configure(BackendTestConfiguration(videoPollsToComplete: 100_000))
-        let videos = env.workDirectory.appending(path: "videos")
-        try FileManager.default.createDirectory(at: videos, withIntermediateDirectories: true)
-        var environment = backend.lyraEnvironment
-        environment["LYRA_VIDEO_DIR"] = videos.path
-        environment["LYRA_PREMIUM"] = "1"
-        environment["LYRA_VIDEO_POLL_INTERVAL"] = "0.05"
+        let videos = try videoDirectory(in: env)
+        var environment = videoEnvironment(backend, videos: videos)
         environment["LYRA_VIDEO_MAX_POLLS"] = "100000"
         let session = try env.startLyraSession([], extraEnvironment: environment)
         try await session.awaitOutput(containing: "lyra")
@@ -46,14 +58,9 @@ import Testing
     @Test func aCancelledDownloadCanBePickedUpWithTheSameBytes() async throws {
         let env = try TemporaryEnvironment()
         let backend = try RunningBackend()
-        let videos = env.workDirectory.appending(path: "videos")
-        try FileManager.default.createDirectory(at: videos, withIntermediateDirectories: true)
-        var environment = backend.lyraEnvironment
-        environment["LYRA_VIDEO_DIR"] = videos.path
-        environment["LYRA_PREMIUM"] = "1"
-        environment["LYRA_VIDEO_POLL_INTERVAL"] = "0.05"
+        let videos = try videoDirectory(in: env)
         try await backend.control.injectFault(path: "/videos/1001.avi", delayMilliseconds: 60_000)
-        let session = try env.startLyraSession([], extraEnvironment: environment)
+        let session = try env.startLyraSession([], extraEnvironment: videoEnvironment(backend, videos: videos))
         try await session.awaitOutput(containing: "lyra")
 
         session.mark()
@@ -87,10 +94,7 @@ import Testing
     func session(_ extra: [String: String]) async throws -> (PseudoTerminalSession, RunningBackend, TemporaryEnvironment) {
         let env = try TemporaryEnvironment()
         let backend = try RunningBackend()
-        var environment = backend.lyraEnvironment.merging(extra) { $1 }
-        environment["LYRA_VIDEO_DIR"] = env.workDirectory.path
-        environment["LYRA_PREMIUM"] = "1"
-        environment["LYRA_VIDEO_POLL_INTERVAL"] = "0.01"
+        let environment = videoEnvironment(backend, videos: env.workDirectory, pollInterval: "0.01").merging(extra) { $1 }
         let session = try env.startLyraSession([], extraEnvironment: environment)
         try await session.awaitOutput(containing: "lyra")
         return (session, backend, env)

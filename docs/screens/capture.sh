@@ -223,12 +223,17 @@ mkdir -p "$TMP/preview" && ln -s "$REPO/Fixtures" "$TMP/preview/Fixtures"
         LYRA_PREMIUM=1 LYRA_VIDEO_POLL_INTERVAL=1 \
         script -qec "$BIN --demo" /dev/null) > "$TMP/preview.raw"
 # From the typed command to the image's end; the .txt names the image instead of its base64.
-awk -v bel="$(printf '\a')" '/\/video 1/ { on = 1 } on { print } on && index($0, bel) { exit }' \
-    "$TMP/preview.raw" > "$TMP/out/08-video-preview.ansi"
-printf '\033[0m' >> "$TMP/out/08-video-preview.ansi"
-sed -e 's/\x1b\]1337;File=[^:]*:[A-Za-z0-9+\/=]*\x07/[the first frame, as an iTerm2 inline image]/' \
-    -e 's/\x1b\[[0-9;?]*[A-Za-z]//g' -e 's/\r//g' "$TMP/out/08-video-preview.ansi" \
-    | grep -v '^[[:space:]]*$' > "$TMP/out/08-video-preview.txt"
+preview_extract() {
+    awk -v bel="$(printf '\a')" '/›.*\/video 1/ { on = 1 } on { print } on && index($0, bel) { exit }' "$1"
+    printf '\033[0m'
+}
+# The plain text keeps what is left on screen: the text after the last carriage return of each line.
+preview_text() {
+    sed -e 's/\x1b\]1337;File=[^:]*:[A-Za-z0-9+\/=]*\x07/[the first frame, as an iTerm2 inline image]/' \
+        -e 's/\x1b\[[0-9;?]*[A-Za-z]//g' "$1" | sed 's/\r$//' | awk -F '\r' '{ print $NF }' | grep -v '^[[:space:]]*$'
+}
+preview_extract "$TMP/preview.raw" > "$TMP/out/08-video-preview.ansi"
+preview_text "$TMP/out/08-video-preview.ansi" > "$TMP/out/08-video-preview.txt"
 echo "capture.sh: wrote docs/screens/08-video-preview.txt" >&2
 
 # Every capture succeeded: replace the old ones.

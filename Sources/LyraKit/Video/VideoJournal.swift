@@ -61,15 +61,6 @@ public struct VideoJournal: Sendable {
     }
 
     private func save(_ entries: [Entry]) throws {
-        try XDGDirectories.ensureDirectory(fileURL.deletingLastPathComponent())
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
-        let data: Data
-        do {
-            data = try encoder.encode(entries)
-        } catch {
-            throw StorageError.malformedFile(path: fileURL.path, reason: "cannot encode the video list")
-        }
-        try AtomicFile.write(data + Data("\n".utf8), to: fileURL, mode: 0o600)
+        try AtomicFile.writeJSON(entries, to: fileURL, what: "the video list", pretty: true)
     }
 }
