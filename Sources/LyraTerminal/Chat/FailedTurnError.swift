@@ -8,9 +8,9 @@ struct FailedTurnError: Error, LocalizedError, StatusCarryingError {
     /// What went wrong.
     let underlying: any Error
 
-    /// The underlying message, then `(/retry resends it)`.
+    /// The underlying message, then `(/retry sends it again)`.
     var errorDescription: String? {
-        ErrorText.describe(underlying) + " (/retry resends it)"
+        ErrorText.describe(underlying) + " (/retry sends it again)"
     }
 
     /// The status of the underlying error.

@@ -13,7 +13,7 @@ import Testing
 
     @Test func aFailedMessageGetsTheRetryHintAndKeepsTheStatus() {
         let wrapped = FailedTurnError.wrapping(APIError.missingBaseURL, session: session(lastFailed: true))
-        #expect(ErrorText.describe(wrapped) == ErrorText.describe(APIError.missingBaseURL) + " (/retry resends it)")
+        #expect(ErrorText.describe(wrapped) == ErrorText.describe(APIError.missingBaseURL) + " (/retry sends it again)")
         #expect(ExitStatus.forFailure(wrapped) == ExitStatus.forFailure(APIError.missingBaseURL))
     }
 
