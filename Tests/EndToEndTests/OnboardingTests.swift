@@ -38,6 +38,44 @@ import Testing
         #expect(!again.plainOutput.contains("Welcome"))
     }
 
+    @Test func aModelServerOnLoopbackIsOfferedAndATypedURLIsCheckedLikeChat() async throws {
+        let environment = try TemporaryEnvironment()
+        let backend = try RunningBackend(requireToken: false)
+        let port = try #require(backend.url.port)
+        let session = try environment.startLyraSession([], extraEnvironment: ["OLLAMA_HOST": "127.0.0.1:\(port)"])
+        try await session.awaitOutput(containing: "Found Ollama on this machine at http://127.0.0.1:\(port)/v1")
+        try await session.awaitOutput(containing: "Chat with ollama:lyra-demo? [Y/n] ")
+        session.send("\r")
+        try await session.awaitOutput(containing: "Backend URL: ")
+        session.mark()
+        session.send("http://example.com\r")
+        try await session.awaitOutput(containing: "refusing plain http:// to example.com")
+        try await session.awaitOutput(containing: "Backend URL: ")
+        session.send(.ctrlD)
+        try await session.awaitOutput(containing: "lyra")
+        session.send(.ctrlD)
+        #expect(try await session.awaitExit() == 0)
+        let config = try String(contentsOf: environment.configFile, encoding: .utf8)
+        #expect(config.contains("\"model\" : \"ollama:lyra-demo\""))
+        #expect(!config.contains("example.com"))
+        let probes = try await backend.control.requests().filter { $0.path == "/v1/models" }
+        #expect(probes.count == 1)
+    }
+
+    @Test func helpInsideTheDemoDoesNotSuggestTheDemo() async throws {
+        let environment = try TemporaryEnvironment()
+        let session = try environment.startLyraSession(["--demo"], columns: 200)
+        try await session.awaitOutput(containing: "›")
+        session.mark()
+        session.send("/help\r")
+        let screen = try await session.awaitOutput(containing: "/settings shows your configuration.")
+        try await session.awaitOutput(containing: "›")
+        session.send(.ctrlD)
+        #expect(try await session.awaitExit() == 0)
+        #expect(!screen.contains("run: lyra --demo"))
+        #expect(!session.plainOutput.contains("run: lyra --demo"))
+    }
+
     @Test func ctrlDSkipsAndItIsNotRepeated() async throws {
         let environment = try TemporaryEnvironment()
         let session = try environment.startLyraSession([])

@@ -120,6 +120,32 @@ private func awaitCustomerRequests(_ backend: RunningBackend, _ count: Int) asyn
         #expect(lines.last?.hasPrefix("active: Monthly (lyra.monthly) until ") == true)
     }
 
+    @Test func forcedPremiumIsShownAsSuch() async throws {
+        let env = try TemporaryEnvironment()
+        let backend = try RunningBackend()
+        let keyless = try await env.runLyra(["-c", "/subscribe status"], extraEnvironment: environment(
+            backend, ["LYRA_APPHUD_API_KEY": "", "LYRA_PREMIUM": "1"]))
+        #expect(keyless.status == 0, "\(keyless.stderr)")
+        #expect(keyless.stdout == "premium: forced by LYRA_PREMIUM\n")
+        let withKey = try await env.runLyra(["-c", "/subscribe status"], extraEnvironment: environment(
+            backend, ["LYRA_PREMIUM": "0"]))
+        #expect(withKey.stdout.hasPrefix("premium: forced off by LYRA_PREMIUM\n"))
+        #expect(withKey.stdout.split(separator: "\n").count == 2)
+    }
+
+    @Test func withoutAKeyVideoAndSubscribeShowTheWayForward() async throws {
+        let env = try TemporaryEnvironment()
+        let backend = try RunningBackend()
+        let photo = Fixtures.url("photos/red.jpg").path
+        let result = try await env.runLyra(["-c", "/video 1 \(photo)", "-c", "/subscribe"], extraEnvironment: environment(
+            backend, ["LYRA_APPHUD_API_KEY": "", "LYRA_PREMIUM": "0"]))
+        let lines = result.stderr.split(separator: "\n")
+        #expect(lines.first?.contains("LYRA_APPHUD_API_KEY") == true)
+        #expect(lines.first?.contains("lyra --demo") == true)
+        #expect(lines.last?.contains("lyra --demo") == true)
+        #expect(!result.stderr.contains("see /subscribe"))
+    }
+
     @Test func withoutAKeyTheVariableIsNamedAndTheStatusIs2() async throws {
         let env = try TemporaryEnvironment()
         let backend = try RunningBackend()
@@ -148,6 +174,53 @@ private func awaitCustomerRequests(_ backend: RunningBackend, _ count: Int) asyn
                                                 extraEnvironment: environment(backend, ["LYRA_APPHUD_URL": closedURL]))
         #expect(unreachable.status == 1)
         #expect(unreachable.stderr.hasPrefix("lyra: line 1: cannot reach Apphud: "))
+    }
+
+    @Test func thePickerBuysTheThirdPlanAndClosesOnceItIsActive() async throws {
+        let env = try TemporaryEnvironment()
+        let backend = try RunningBackend()
+        let session = try env.startLyraSession([], extraEnvironment: environment(backend, ["COLORTERM": "truecolor"]))
+        try await session.awaitOutput(containing: "›")
+        session.mark()
+        session.send("/subscribe\r")
+        try await session.awaitOutput(containing: "Esc or q close")
+        session.mark()
+        session.send(.down)
+        try await session.awaitOutput(containing: "▸ 2 · Monthly")
+        session.mark()
+        session.send(.down)
+        try await session.awaitOutput(containing: "▸ 3 · Yearly")
+        session.send(.enter)
+        let checkout = "/checkout/e2e-user/lyra.yearly"
+        let screen = try await session.awaitOutput(containing: checkout)
+        let line = try #require(ANSIText.strip(screen).split(separator: "\n").first { $0.contains(checkout) })
+        let url = try #require(URL(string: line.trimmingCharacters(in: .whitespacesAndNewlines)))
+        #expect(screen.contains("Complete the purchase of Yearly (lyra.yearly) at:"))
+        let (status, _) = try await backend.control.fetch(url)
+        #expect(status == 200)
+        try await session.awaitOutput(containing: "purchased: Yearly (lyra.yearly) is active")
+        session.send("/subscribe status\r")
+        try await session.awaitOutput(containing: "active: Yearly (lyra.yearly)")
+        session.send(.ctrlD)
+        #expect(try await session.awaitExit() == 0)
+    }
+
+    @Test func thePickerClosesWithEscOrQAndBuysNothing() async throws {
+        let env = try TemporaryEnvironment()
+        let backend = try RunningBackend()
+        let session = try env.startLyraSession([], extraEnvironment: environment(backend))
+        try await session.awaitOutput(containing: "›")
+        for key in ["q", "\u{1B}"] {
+            session.mark()
+            session.send("/subscribe\r")
+            try await session.awaitOutput(containing: "Esc or q close")
+            session.mark()
+            session.send(key)
+            try await session.awaitOutput(containing: "›")
+        }
+        session.send("/quit\r")
+        #expect(try await session.awaitExit() == 0)
+        #expect(try await !backend.control.requests().contains { $0.path.contains("/checkout/") })
     }
 
     @Test func ctrlCStopsTheWaitInTheREPL() async throws {

@@ -12,6 +12,7 @@ import Testing
     init() throws {
         env = try TemporaryEnvironment()
         backend = try RunningBackend()
+        try FileManager.default.createDirectory(at: env.workDirectory.appending(path: "videos"), withIntermediateDirectories: true)
     }
 
     func run(_ lines: [String], extra: [String: String] = [:]) async throws -> ProcessResult {
@@ -177,6 +178,35 @@ import Testing
         let target = env.workDirectory.appending(path: "clip.mp4").path
         let result = try await run(["/video 1 \(photo("red.jpg")) --out \(target)", "/video 1 \(photo("red.jpg")) --out clip.mp4"])
         #expect(result.stdout == target + "\n" + env.workDirectory.appending(path: "clip-1.mp4").path + "\n")
+    }
+
+    @Test func aMissingOutputDirectoryIsRefusedBeforeAnyUpload() async throws {
+        let missing = env.root.appending(path: "nonexistent/dir").path
+        let result = try await run(["/video 1 \(photo("red.jpg")) --out \(missing)/", "/video 1 \(photo("red.jpg"))"],
+                                   extra: ["LYRA_VIDEO_DIR": env.root.appending(path: "nowhere").path])
+        #expect(result.status == 1)
+        #expect(result.stderr == """
+            lyra: line 1: cannot save the video to \(missing): no such directory
+            lyra: line 2: cannot save the video to \(env.root.appending(path: "nowhere").path): no such directory
+
+            """)
+        #expect(!FileManager.default.fileExists(atPath: missing))
+        #expect(try await requests("/pixverse/api/v1/template2video").isEmpty)
+    }
+
+    @Test func savedVideosAreListedAndTheirStatusCanBeAsked() async throws {
+        let first = try await run(["/video 2 \(photo("red.jpg")) \(photo("blue.jpg"))"])
+        #expect(first.status == 0, "\(first.stderr)")
+        let saved = videos.appending(path: "lyra-1001.avi").path
+        let result = try await run(["/video list", "/video status 1001", "/video download 1001 --out \(env.root.path)/"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "1001\tsaved\tQuick Cuts\t2 photos\t\(saved)\n"
+            + "video 1001: completed (get it with /video download 1001)\n"
+            + env.root.appending(path: "lyra-1001.avi").path + "\n")
+        #expect(try Data(contentsOf: env.root.appending(path: "lyra-1001.avi")) == (try await backendVideo(1001)))
+        let journal = env.root.appending(path: "state/lyra/videos.json").path
+        let mode = try #require(try FileManager.default.attributesOfItem(atPath: journal)[.posixPermissions] as? Int)
+        #expect(mode == 0o600)
     }
 
     @Test func withoutPremiumVideoIsRefused() async throws {

@@ -171,8 +171,15 @@ from="$(type_line "Привет! Что взять с собой в поездк
 wait_for "$from" "🎒" prompt
 save 03-chat "$chat_from"
 
-# 4) The paywall.
-run_and_save 04-subscribe "/subscribe" "week"
+# 4) The paywall picker: ↓ once (the Monthly card gets the gradient border), saved, then q closes it.
+from="$(type_line "/subscribe")"
+wait_for "$from" "Esc or q close"
+t send-keys -t "$PANE" Down
+wait_for "$from" "▸ 2 · Monthly"
+settle
+save 04-subscribe "$from"
+t send-keys -t "$PANE" -l -- "q"
+wait_for "$from" "Esc or q close" prompt
 
 # 5) A video from two fixture photos: once while it polls, then the saved path.
 from="$(type_line "/video 1 Fixtures/photos/red.jpg Fixtures/photos/blue.jpg")"
@@ -197,6 +204,38 @@ until [[ -s "$STATUS_FILE" ]]; do
 done
 status="$(cat "$STATUS_FILE")"
 [[ "$status" == 0 ]] || fail_with_screen "lyra exited with status $status after /quit"
+# 8) The video preview: tmux shows no inline images, so this one runs under script(1) with
+# TERM_PROGRAM=WezTerm; the .ansi file shows the first frame when cat'ed in iTerm2 or WezTerm.
+command -v script >/dev/null || die "script(1) is needed (util-linux)"
+mkdir -p "$TMP/preview" && ln -s "$REPO/Fixtures" "$TMP/preview/Fixtures"
+{
+    printf '/video 1 Fixtures/photos/red.jpg Fixtures/photos/blue.jpg\n'
+    deadline=$((SECONDS + 120))
+    until compgen -G "$TMP/preview/lyra-*.avi" >/dev/null; do
+        ((SECONDS < deadline)) || die "no video saved for the preview capture"
+        sleep 0.2
+    done
+    sleep 1
+    printf '/quit\n'
+} | (cd "$TMP/preview" && env -i HOME="$HOME" PATH=/usr/local/bin:/usr/bin:/bin \
+        XDG_CONFIG_HOME="$XDG_CONFIG_HOME" XDG_DATA_HOME="$XDG_DATA_HOME" XDG_STATE_HOME="$XDG_STATE_HOME" \
+        TERM=xterm-256color TERM_PROGRAM=WezTerm LANG=C.UTF-8 COLUMNS=$COLS \
+        LYRA_PREMIUM=1 LYRA_VIDEO_POLL_INTERVAL=1 \
+        script -qec "$BIN --demo" /dev/null) > "$TMP/preview.raw"
+# From the typed command to the image's end; the .txt names the image instead of its base64.
+preview_extract() {
+    awk -v bel="$(printf '\a')" '/›.*\/video 1/ { on = 1 } on { print } on && index($0, bel) { exit }' "$1"
+    printf '\033[0m'
+}
+# The plain text keeps what is left on screen: the text after the last carriage return of each line.
+preview_text() {
+    sed -e 's/\x1b\]1337;File=[^:]*:[A-Za-z0-9+\/=]*\x07/[the first frame, as an iTerm2 inline image]/' \
+        -e 's/\x1b\[[0-9;?]*[A-Za-z]//g' "$1" | sed 's/\r$//' | awk -F '\r' '{ print $NF }' | grep -v '^[[:space:]]*$'
+}
+preview_extract "$TMP/preview.raw" > "$TMP/out/08-video-preview.ansi"
+preview_text "$TMP/out/08-video-preview.ansi" > "$TMP/out/08-video-preview.txt"
+echo "capture.sh: wrote docs/screens/08-video-preview.txt" >&2
+
 # Every capture succeeded: replace the old ones.
 rm -f "$SCREENS_DIR"/[0-9][0-9]-*.txt "$SCREENS_DIR"/[0-9][0-9]-*.ansi
 cp "$TMP"/out/* "$SCREENS_DIR"/

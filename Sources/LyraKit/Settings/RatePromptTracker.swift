@@ -95,15 +95,6 @@ public struct RatePromptTracker: Sendable {
     }
 
     private func save(_ state: State) throws {
-        try XDGDirectories.ensureDirectory(fileURL.deletingLastPathComponent())
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        let data: Data
-        do {
-            data = try encoder.encode(state)
-        } catch {
-            throw StorageError.malformedFile(path: fileURL.path, reason: "cannot encode the rate prompt state")
-        }
-        try AtomicFile.write(data + Data("\n".utf8), to: fileURL, mode: 0o600)
+        try AtomicFile.writeJSON(state, to: fileURL, what: "the rate prompt state")
     }
 }

@@ -31,7 +31,8 @@ public enum SubscriptionError: Error, LocalizedError, Equatable, Sendable {
     public var errorDescription: String? {
         switch self {
         case .missingAPIKey:
-            return "no Apphud API key: set LYRA_APPHUD_API_KEY, or add \"apphudAPIKey\" to the credentials file"
+            return "no Apphud API key: set LYRA_APPHUD_API_KEY, or add \"apphudAPIKey\" to the credentials file; "
+                + "to try it without an account, run lyra --demo"
         case .unauthorized:
             return "Apphud refused the API key (401): check LYRA_APPHUD_API_KEY"
         case let .network(reason):

@@ -37,17 +37,15 @@ public enum VideoDestination: Sendable, Equatable {
         }
     }
 
-    /// Creates the directory when missing and checks that it is writable (before any upload).
-    /// - Throws: `VideoError.unusableOutput`.
+    /// Checks, before any upload, that the directory exists and is writable; it is never created.
+    /// - Throws: `VideoError.unusableOutput` naming the directory.
     public func prepare() throws(VideoError) {
         let path = directory.path
-        do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        } catch {
-            throw .unusableOutput(path, reason: "the directory cannot be created")
-        }
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw .unusableOutput(path, reason: "no such directory")
+        }
+        guard isDirectory.boolValue else {
             throw .unusableOutput(path, reason: "not a directory")
         }
         guard access(path, W_OK | X_OK) == 0 else {

@@ -23,6 +23,20 @@ extension AppServices {
         }
     }
 
+    /// `premium: forced by LYRA_PREMIUM` (or `forced off`, or by the config file) when the `premium`
+    /// setting decides instead of Apphud; nil when Apphud decides.
+    public func forcedPremiumLine() throws -> String? {
+        let configuration = try configuration()
+        guard let premium = configuration.premium else { return nil }
+        let source: String
+        switch configuration.source(of: .premium) {
+        case let .environment(name): source = name
+        case .flag: source = "a command-line flag"
+        default: source = "the premium setting (\(configuration.source(of: .premium)))"
+        }
+        return "premium: " + (premium ? "forced by " : "forced off by ") + source
+    }
+
     /// Records Apphud's latest answer (after a buy, a restore or a status check) for `isPremium()`.
     public func rememberSubscription(_ status: SubscriptionStatus) {
         premiumCache().apphudAnswer = status.isActive

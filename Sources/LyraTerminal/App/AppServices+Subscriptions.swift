@@ -25,6 +25,11 @@ extension AppServices {
     /// `Lyra Premium: 1. Weekly 4.99 USD per week · … — /subscribe buy N`; a pointer to
     /// `/subscribe` when the paywall cannot be loaded. Server text is sanitized.
     public func paywallSummary() async -> String {
+        let key = (try? configuration())?.apphudAPIKey ?? ""
+        if key.isEmpty {
+            return "Lyra Premium unlocks this. Subscriptions need an Apphud key (LYRA_APPHUD_API_KEY); "
+                + "to try /video without one, run lyra --demo"
+        }
         guard let service = try? subscriptionService(), let overview = try? await service.overview(),
               !overview.paywall.products.isEmpty else {
             return "Lyra Premium unlocks this: see /subscribe"

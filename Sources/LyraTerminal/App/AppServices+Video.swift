@@ -11,7 +11,12 @@ extension AppServices {
             let configuration = try configuration()
             let policy = VideoPollPolicy(interval: configuration.videoPollInterval, maxPolls: configuration.videoMaxPolls)
             return VideoService(backend: try apiClient(), clock: clock, policy: policy,
-                                videoDirectory: configuration.videoDirectory)
+                                videoDirectory: configuration.videoDirectory, journal: videoJournal)
         }
+    }
+
+    /// The last videos started, in the state directory (`/video list`, `/video download ID`).
+    public var videoJournal: VideoJournal {
+        VideoJournal(directories: directories)
     }
 }

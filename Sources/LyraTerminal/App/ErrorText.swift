@@ -1,5 +1,6 @@
 // How any error is shown to the user, in scripts and in the REPL alike.
 import Foundation
+import LyraKit
 
 /// The user-facing text of any error: its localized description, never a type dump. Messages can
 /// carry a server's `detail`, so they are sanitised like any other server text.
@@ -11,5 +12,12 @@ public enum ErrorText {
             return TextSanitizer.sanitize(text)
         }
         return TextSanitizer.sanitize(String(describing: error))
+    }
+
+    /// Whether `error` means the user cancelled (Ctrl-C), whichever layer reported it.
+    public static func isCancellation(_ error: any Error) -> Bool {
+        if error is CancellationError { return true }
+        if case .cancelled = error as? APIError { return true }
+        return false
     }
 }

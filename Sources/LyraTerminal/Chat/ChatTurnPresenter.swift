@@ -39,7 +39,8 @@ enum ChatTurnPresenter {
             await renderer.value
             view.finish(completed: false)
             context.sessionTitle = await chat.title
-            throw error
+            guard context.isInteractive else { throw error }
+            throw FailedTurnError.wrapping(error, session: await chat.session)
         }
         pieces.finish()
         await renderer.value

@@ -27,7 +27,8 @@ public struct HelpCommand: Command {
             writeToolCards(context: context)
             let hints = "Anything that does not start with / is a chat message. "
                 + "\"\"\" starts a multi-line block. /help COMMAND shows details. "
-                + "/settings shows your configuration. To try everything offline, run: lyra --demo"
+                + "/settings shows your configuration."
+                + (context.services.options.demo ? "" : " To try everything offline, run: lyra --demo")
             context.console.writeLine("")
             write(hints, style: .muted, context: context)
         }

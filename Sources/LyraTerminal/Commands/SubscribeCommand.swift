@@ -15,9 +15,11 @@ public struct SubscribeCommand: Command {
         """
     public let details = """
         Shows Lyra Premium's plans from Apphud: price, period, price per week (rounded down), the best \
-        value and your active plan. `buy` prints the plan's checkout URL (and opens it in a browser on \
-        a terminal), then waits until the purchase is confirmed (LYRA_PURCHASE_TIMEOUT, default 300 s); \
-        Ctrl-C stops waiting. `restore` checks Apphud again. Needs LYRA_APPHUD_API_KEY.
+        value and your active plan. On a terminal it is a picker: ↑/↓ choose a plan, Enter buys it, \
+        Esc or q closes. Buying prints the plan's checkout URL (and opens it in a browser on a \
+        terminal), then waits until the purchase is confirmed (LYRA_PURCHASE_TIMEOUT, default 300 s); \
+        Ctrl-C stops waiting. Restore checks Apphud again. Status says when LYRA_PREMIUM or the \
+        premium setting forces premium. Needs LYRA_APPHUD_API_KEY (or try it all with lyra --demo).
         """
 
     private static let subcommands = ["buy", "restore", "status"]
@@ -72,6 +74,9 @@ public struct SubscribeCommand: Command {
         context.services.rememberSubscription(overview.status)
         if json {
             context.console.writeLine(try SubscriptionJSON.paywall(overview))
+        } else if context.isInteractive, context.terminal.stdinIsTTY, context.terminal.stdoutIsTTY,
+                  let outcome = await PaywallPicker(overview: overview, context: context).run() {
+            if case let .buy(index) = outcome { try await buy(String(index + 1), context: context) }
         } else if context.isInteractive {
             context.console.writeLine(PaywallPresenter.cards(overview, width: context.terminal.width, theme: context.theme))
             context.hint("buy with /subscribe buy N · restore with /subscribe restore")
@@ -82,6 +87,10 @@ public struct SubscribeCommand: Command {
 
     @MainActor
     private func showStatus(json: Bool, context: CommandContext) async throws {
+        if !json, let forced = try context.services.forcedPremiumLine() {
+            context.console.writeLine(forced)
+            guard (try? context.services.subscriptionService()) != nil else { return }
+        }
         let service = try context.services.subscriptionService()
         let overview = try await waiting("checking subscription", context: context) { try await service.overview() }
         context.services.rememberSubscription(overview.status)

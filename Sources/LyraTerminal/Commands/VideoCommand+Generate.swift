@@ -8,8 +8,11 @@ extension VideoCommand {
     /// - Throws: `CommandError.usage`, `APIError.subscriptionRequired`, `VideoError`, `APIError`,
     ///   or a cancellation error when Ctrl-C stopped it (nothing is left on disk then).
     @MainActor func generate(_ arguments: CommandArguments, context: CommandContext) async throws {
+        var arguments = arguments
+        let openAfter = arguments.takeFlag("--open")
         let request = try parse(arguments)
         if try await !context.services.isPremium() {
+            if ((try? context.services.configuration())?.apphudAPIKey ?? "").isEmpty { throw SubscriptionError.missingAPIKey }
             let summary = await context.services.paywallSummary()
             if context.isInteractive { context.console.writeLine(summary) } else { context.console.writeErrorLine(summary) }
             throw APIError.subscriptionRequired
@@ -17,18 +20,28 @@ extension VideoCommand {
         let service = try context.services.videoService()
         let progress = progressLine(context)
         defer { progress.finish() }
+        let journal = context.services.videoJournal
+        let before = journal.entries().last
         let outcome: Result<VideoResult, any Error>
         do {
             outcome = .success(try await service.generate(request) { progress.show($0) })
         } catch {
             outcome = .failure(error)
+            progress.finish()
+            if ErrorText.isCancellation(error), let entry = journal.entries().last, entry != before,
+               entry.status == "cancelled" {
+                context.console.writeErrorLine("video \(entry.videoID) was not saved; "
+                    + "get it later with /video download \(entry.videoID)")
+            }
         }
         if let templates = await service.loadedTemplates() {
             TemplateCompletion.remember(templates, in: context.completionData)
         }
         let result = try outcome.get()
-        progress.finish()
+        progress.succeed()
         context.console.writeLine(result.file.path)
+        try showPreview(of: result.file, context: context)
+        if openAfter { try open(result.file, context: context) }
         context.services.recordSuccessfulVideo(context: context)
     }
 
@@ -59,7 +72,7 @@ extension VideoCommand {
         return first == "'" || first == "\"" || first == "\\"
     }
 
-    @MainActor private func progressLine(_ context: CommandContext) -> VideoProgressLine {
+    @MainActor func progressLine(_ context: CommandContext) -> VideoProgressLine {
         let visible = context.isInteractive && !context.quiet && context.terminal.stderrIsTTY
         let terminal = context.terminal
         let spinner = Spinner(console: context.console, theme: context.theme, enabled: visible,

@@ -9,7 +9,11 @@ public struct VideoCommand: Command {
     public let summary = "make a short video from a template and 1–3 JPEG photos"
     public let usage = """
         /video templates [--json]
-        /video TEMPLATE PHOTO [PHOTO [PHOTO]] [--prompt TEXT] [--out PATH]
+        /video TEMPLATE PHOTO [PHOTO [PHOTO]] [--prompt TEXT] [--out PATH] [--open]
+        /video list
+        /video status ID
+        /video download ID [--out PATH]
+        /video open [ID]
         """
     public let details = """
         TEMPLATE is a template id, or its name (any case; a unique beginning of it is enough).
@@ -17,7 +21,10 @@ public struct VideoCommand: Command {
         is uploaded. The video is saved as lyra-<id>.avi or .mp4 (after its content) in the video
         directory (videoDirectory, LYRA_VIDEO_DIR; default: the current directory), or at --out PATH
         (a directory, or a file name used as given). An existing file is never replaced: -1, -2…
-        is added. The saved path is printed on its own line. Ctrl-C cancels at any stage.
+        is added. The directory must exist. The saved path is printed on its own line; on a terminal
+        that announces inline images (iTerm2, WezTerm) the first frame is shown, and --open plays it
+        with xdg-open. Ctrl-C cancels at any stage; the last videos are remembered (/video list), and
+        /video download ID picks up one whose generation or download was interrupted.
         """
     /// What a leading `~/` in a path stands for.
     let home: String?
@@ -30,7 +37,7 @@ public struct VideoCommand: Command {
     /// `templates`, template ids and names first; then JPEG paths, `--prompt`/`--out`, and any path after `--out`.
     public func completions(arguments: [String], partial: String, data: CompletionData) -> [String] {
         guard let first = arguments.first else {
-            return ["templates"] + data.names(.templateIDs) + data.names(.templateNames)
+            return ["templates", "list", "status", "download", "open"] + data.names(.templateIDs) + data.names(.templateNames)
         }
         if first == "templates" { return arguments.count == 1 ? ["--json"] : [] }
         switch arguments.last {
@@ -44,10 +51,13 @@ public struct VideoCommand: Command {
 
     /// Runs `/video templates` or a generation.
     @MainActor public func run(_ arguments: CommandArguments, context: CommandContext) async throws -> CommandResult {
-        if arguments.texts.first == "templates" {
-            try await listTemplates(arguments, context: context)
-        } else {
-            try await generate(arguments, context: context)
+        switch arguments.texts.first {
+        case "templates": try await listTemplates(arguments, context: context)
+        case "list": try listVideos(arguments, context: context)
+        case "status": try await showStatus(arguments, context: context)
+        case "download": try await download(arguments, context: context)
+        case "open": try openVideo(arguments, context: context)
+        default: try await generate(arguments, context: context)
         }
         return .proceed
     }

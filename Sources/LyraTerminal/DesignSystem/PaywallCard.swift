@@ -36,7 +36,9 @@ public enum PaywallCard {
     public static let activeMark = "✓"
 
     /// The card's lines joined by `\n`, no final newline, `min(width, preferredWidth)` columns wide.
-    public static func render(_ plan: Plan, width: Int, theme: Theme) -> String {
+    /// - Parameter highlighted: which card gets the gradient border (the picker's selection);
+    ///   nil: the best-value card.
+    public static func render(_ plan: Plan, width: Int, theme: Theme, highlighted: Bool? = nil) -> String {
         var rows: [(String, Theme.Style?)] = [(plan.price, nil)]
         if let weekly = plan.weekly { rows.append((weekly, .muted)) }
         if plan.isBestValue { rows.append((bestValueMark, .accent)) }
@@ -49,7 +51,7 @@ public enum PaywallCard {
         let title = DisplayWidth.truncate(plan.title, toColumns: inner - 2)
         let top = "╭─ " + title + " " + String(repeating: "─", count: inner - 1 - DisplayWidth.columns(of: title)) + "╮"
         let bottom = "╰" + String(repeating: "─", count: inner + 2) + "╯"
-        let border = Border(highlighted: plan.isBestValue, theme: theme)
+        let border = Border(highlighted: highlighted ?? plan.isBestValue, theme: theme)
         var lines = [border.horizontal(top, title: title)]
         for (text, style) in rows {
             for piece in TextWrapper.wrap(text, width: inner) {

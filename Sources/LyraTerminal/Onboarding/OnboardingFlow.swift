@@ -1,5 +1,5 @@
-// The first-run welcome: what Lyra does, `lyra --demo`, then the backend URL and the token
-// (hidden), stored through ConfigurationLoader. Every question can be skipped; shown only once.
+// The first-run welcome: what Lyra does, `lyra --demo`, a model server found on loopback, then the
+// backend URL (checked like chat checks it) and the token (hidden), stored through ConfigurationLoader. Every question can be skipped; shown only once.
 import Foundation
 import LyraKit
 
@@ -22,6 +22,7 @@ public enum OnboardingFlow {
     static func run(context: CommandContext, input: any FollowUpInput) async {
         markShown(context: context)
         printWelcome(context: context)
+        _ = await offerLocalModel(context: context, input: input)
         guard let url = await askBaseURL(context: context, input: input) else {
             say("Skipped. Set it up later with /settings set baseURL URL and /login.", context: context)
             return
@@ -43,7 +44,7 @@ public enum OnboardingFlow {
         while let answer = await input.nextLine(prompt: "Backend URL: ") {
             let url = answer.trimmingCharacters(in: .whitespacesAndNewlines)
             if url.isEmpty { return nil }
-            if store(.baseURL, url, context: context) { return url }
+            if acceptableURL(url, context: context), store(.baseURL, url, context: context) { return url }
         }
         return nil
     }
@@ -88,7 +89,7 @@ public enum OnboardingFlow {
         }
     }
 
-    private static func say(_ text: String, context: CommandContext) {
+    static func say(_ text: String, context: CommandContext) {
         for line in TextWrapper.wrap(text, width: context.terminal.width) {
             context.console.writeLine(context.theme.paint(line, .muted))
         }

@@ -1,5 +1,5 @@
-// Opens a checkout URL in the user's browser with `xdg-open`, only on a terminal and only when
-// `xdg-open` is on the PATH; never waits for it and never lets it write to Lyra's terminal.
+// Opens a checkout URL (or a saved video) with `xdg-open`, only when `xdg-open` is on the PATH, in an
+// environment without Lyra's secrets; never waits for it and never lets it write to Lyra's terminal.
 import Foundation
 
 /// Launches the desktop's URL opener.
@@ -20,12 +20,31 @@ struct CheckoutOpener: Sendable {
     /// Starts `xdg-open URL` with its output discarded; returns whether it started.
     @discardableResult
     func open(_ url: URL) -> Bool {
-        guard let executable, let scheme = url.scheme?.lowercased(), scheme == "https" || scheme == "http" else {
-            return false
+        guard let scheme = url.scheme?.lowercased(), scheme == "https" || scheme == "http" else { return false }
+        return launch(url.absoluteString)
+    }
+
+    /// Starts `xdg-open FILE` for a local file; returns whether it started.
+    @discardableResult
+    func open(file: URL) -> Bool {
+        file.isFileURL && launch(file.path)
+    }
+
+    /// The environment without tokens and keys (`LYRA_*`, `OPENAI_*`, `*TOKEN*`, `*KEY*`).
+    var cleanEnvironment: [String: String] {
+        environment.filter { name, _ in
+            let upper = name.uppercased()
+            return !upper.hasPrefix("LYRA_") && !upper.hasPrefix("OPENAI_") && !upper.contains("TOKEN")
+                && !upper.contains("KEY") && !upper.contains("SECRET")
         }
+    }
+
+    private func launch(_ argument: String) -> Bool {
+        guard let executable else { return false }
         let process = Process()
         process.executableURL = executable
-        process.arguments = [url.absoluteString]
+        process.arguments = [argument]
+        process.environment = cleanEnvironment
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice

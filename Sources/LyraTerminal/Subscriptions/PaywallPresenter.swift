@@ -78,17 +78,19 @@ enum PaywallPresenter {
         return lines
     }
 
-    /// Terminal output: a heading, the status and one card per plan.
-    static func cards(_ overview: SubscriptionService.Overview, width: Int, theme: Theme) -> String {
+    /// Terminal output: a heading, the status and one card per plan; with `selected`, that card
+    /// (0-based) gets the gradient border and a `▸` before its title (the picker).
+    static func cards(_ overview: SubscriptionService.Overview, width: Int, theme: Theme, selected: Int? = nil) -> String {
         let best = overview.paywall.bestValueProductID
         var parts = [GradientText.render("Lyra Premium", stops: Palette.brandGradient, level: theme.colorLevel),
                      theme.paint(statusLine(overview.status, paywall: overview.paywall), overview.status.isActive ? .success : .muted)]
         for (index, product) in overview.paywall.products.enumerated() {
             let isActive = product.productID == overview.status.productID
             let note = isActive ? "active" + (expiryText(overview.status).map { " until " + $0 } ?? "") : nil
-            let plan = PaywallCard.Plan(title: "\(index + 1) · " + name(of: product), price: priceText(product),
+            let mark = selected == nil ? "" : (selected == index ? "▸ " : "  ")
+            let plan = PaywallCard.Plan(title: mark + "\(index + 1) · " + name(of: product), price: priceText(product),
                                         weekly: cardWeeklyText(product), isBestValue: product.productID == best, activeNote: note)
-            parts.append(PaywallCard.render(plan, width: width, theme: theme))
+            parts.append(PaywallCard.render(plan, width: width, theme: theme, highlighted: selected.map { $0 == index }))
         }
         if overview.paywall.products.isEmpty { parts.append("no plans on offer") }
         return parts.joined(separator: "\n")

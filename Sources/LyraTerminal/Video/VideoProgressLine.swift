@@ -14,9 +14,11 @@ public final class VideoProgressLine: Sendable {
     private struct State {
         var label = ""
         var videoID = ""
+        var subject = ""
         var polls = 0
         var downloading = false
         var finished = false
+        var readySummary: String?
     }
 
     /// A progress line drawing through `spinner` (which is itself enabled only on a TTY).
@@ -33,15 +35,18 @@ public final class VideoProgressLine: Sendable {
         guard enabled, !state.withLock({ $0.finished }) else { return }
         switch progress {
         case let .uploading(photos, templateName):
-            spinner.start("uploading \(photos) \(photos == 1 ? "photo" : "photos") for \(templateName)")
+            let subject = "\(templateName) · \(photos) \(photos == 1 ? "photo" : "photos")"
+            state.withLock { $0.subject = subject }
+            spinner.start("uploading · " + subject)
         case let .started(videoID):
             state.withLock { $0.videoID = videoID }
-            redraw("video \(videoID) started")
+            redraw(prefix() + "started")
         case let .polling(event):
             redraw(label(for: event))
         case let .downloading(received, expected):
             beginDownloadIfNeeded()
-            redraw(received == 0 && expected == nil ? "downloading" : "downloading " + Self.amount(received, of: expected))
+            let ready = state.withLock { $0.readySummary } ?? ""
+            redraw(ready + (received == 0 && expected == nil ? " · downloading" : " · downloading " + Self.amount(received, of: expected)))
         }
     }
 
@@ -52,17 +57,31 @@ public final class VideoProgressLine: Sendable {
         spinner.stop()
     }
 
+    /// After the video was saved: stops, then leaves `✓ video 1001 ready after 3 polls` on stderr.
+    public func succeed() {
+        let summary = state.withLock { $0.finished ? nil : $0.readySummary }
+        finish()
+        guard enabled, let summary else { return }
+        console.writeError(theme.paint("✓ ", .success) + theme.paint(summary, .muted) + "\n")
+    }
+
     /// The label of a poll event, e.g. `video 1001 · processing · poll 2/40`.
     func label(for event: VideoPollEvent) -> String {
-        let videoID = state.withLock { $0.videoID }
+        let prefix = prefix()
         switch event {
         case let .status(poll, maxPolls, status):
             state.withLock { $0.polls = poll }
-            return "video \(videoID) · \(status.isEmpty ? "waiting" : status) · poll \(poll)/\(maxPolls)"
+            return prefix + "\(status.isEmpty ? "waiting" : status) · poll \(poll)/\(maxPolls)"
         case let .retrying(poll, maxPolls, reason, delay):
             state.withLock { $0.polls = poll }
-            return "video \(videoID) · \(reason) · retrying in \(Self.seconds(delay)) · poll \(poll)/\(maxPolls)"
+            return prefix + "\(reason) · retrying in \(Self.seconds(delay)) · poll \(poll)/\(maxPolls)"
         }
+    }
+
+    /// `video 1001 · Slideshow · 2 photos · ` (the template part once known).
+    private func prefix() -> String {
+        let (videoID, subject) = state.withLock { ($0.videoID, $0.subject) }
+        return "video \(videoID) · " + (subject.isEmpty ? "" : subject + " · ")
     }
 
     /// `1.2 MiB of 3.4 MiB (35%)`, or `1.2 MiB` when the total is unknown.
@@ -95,9 +114,8 @@ public final class VideoProgressLine: Sendable {
             return "video \(current.videoID) ready after \(current.polls) \(current.polls == 1 ? "poll" : "polls")"
         }
         guard let summary else { return }
-        spinner.stop()
-        console.writeError(theme.paint("✓ ", .success) + theme.paint(summary, .muted) + "\n")
-        spinner.start("downloading")
+        state.withLock { $0.readySummary = summary }
+        spinner.update(summary + " · downloading")
     }
 
     /// Updates the spinner only when the text changes (downloads report every chunk).

@@ -14,7 +14,9 @@ import Testing
         let backend = try RunningBackend()
         var environment = backend.lyraEnvironment
         environment["LYRA_PREMIUM"] = "1"
-        environment["LYRA_VIDEO_DIR"] = env.workDirectory.appending(path: "videos").path
+        let videos = env.workDirectory.appending(path: "videos")
+        try FileManager.default.createDirectory(at: videos, withIntermediateDirectories: true)
+        environment["LYRA_VIDEO_DIR"] = videos.path
         if [.timeout, .slowDrip].contains(cell.fault) { environment[RequestDeadlineName.variable] = Self.deadline }
         let warmUp = try await env.runLyra(["-c", "warm up"], extraEnvironment: environment)
         try #require(warmUp.status == 0, "\(warmUp.stderr)")

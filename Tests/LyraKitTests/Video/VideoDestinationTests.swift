@@ -52,12 +52,14 @@ import Testing
         }
     }
 
-    @Test func prepareCreatesTheDirectoryAndRefusesFiles() throws {
+    @Test func prepareRefusesMissingDirectoriesAndFiles() throws {
         try withTemporaryDirectory { directory in
             let nested = directory.appending(path: "a/b")
-            try VideoDestination.directory(nested).prepare()
-            var isDirectory: ObjCBool = false
-            #expect(FileManager.default.fileExists(atPath: nested.path, isDirectory: &isDirectory) && isDirectory.boolValue)
+            #expect(throws: VideoError.unusableOutput(nested.path, reason: "no such directory")) {
+                try VideoDestination.directory(nested).prepare()
+            }
+            #expect(!FileManager.default.fileExists(atPath: nested.path))
+            try VideoDestination.directory(directory).prepare()
             let plain = directory.appending(path: "plain")
             try Data().write(to: plain)
             #expect(throws: VideoError.self) { try VideoDestination.directory(plain.appending(path: "x")).prepare() }

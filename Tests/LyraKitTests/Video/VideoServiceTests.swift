@@ -7,7 +7,8 @@ import Testing
 
 @Suite struct VideoServiceTests {
     private func service(_ backend: ScriptedVideoBackend, directory: URL, maxPolls: Int = 40) -> VideoService {
-        VideoService(backend: backend, clock: RecordingClock(), policy: VideoPollPolicy(interval: 3, maxPolls: maxPolls),
+        try? FileManager.default.createDirectory(at: directory.appending(path: "videos"), withIntermediateDirectories: true)
+        return VideoService(backend: backend, clock: RecordingClock(), policy: VideoPollPolicy(interval: 3, maxPolls: maxPolls),
                      videoDirectory: directory.appending(path: "videos"))
     }
 
@@ -67,6 +68,7 @@ import Testing
             let request = VideoRequest(template: "1", photos: [try photo(directory)], output: target)
             #expect(try await subject.generate(request).file.path == target)
             #expect(try await subject.generate(request).file.lastPathComponent == "clip-1.mp4")
+            try FileManager.default.createDirectory(at: directory.appending(path: "out"), withIntermediateDirectories: true)
             let into = VideoRequest(template: "1", photos: [try photo(directory)], output: directory.path + "/out/")
             #expect(try await subject.generate(into).file.path == directory.path + "/out/lyra-1001.avi")
         }

@@ -128,7 +128,8 @@ private struct Harness {
         #expect(await harness.services.paywallSummary() == "Lyra Premium: 1. Weekly 4.99 USD per week · "
             + "2. Monthly 12.99 USD per month · 3. Yearly 49.99 USD per year (buy with /subscribe buy N)")
         let keyless = Harness(environment, extra: backend.lyraEnvironment.merging(["LYRA_APPHUD_API_KEY": ""]) { $1 })
-        #expect(await keyless.services.paywallSummary() == "Lyra Premium unlocks this: see /subscribe")
+        #expect(await keyless.services.paywallSummary() == "Lyra Premium unlocks this. Subscriptions need an Apphud key "
+            + "(LYRA_APPHUD_API_KEY); to try /video without one, run lyra --demo")
     }
 
     @Test func completionOffersSubcommandsAndJSON() {

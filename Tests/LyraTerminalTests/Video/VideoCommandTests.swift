@@ -62,13 +62,26 @@ import Testing
         line.show(.polling(.status(poll: 1, maxPolls: 3, status: "pending")))
         line.show(.downloading(received: 10, expected: 20))
         line.show(.downloading(received: 10, expected: 20))
-        line.finish()
+        #expect(!sink.text.contains("✓"))
+        line.succeed()
         let text = sink.text
-        #expect(text.contains("uploading 2 photos for Slideshow"))
-        #expect(text.contains("video 7 · pending · poll 1/3"))
-        #expect(text.contains("✓ video 7 ready after 1 poll\n"))
+        #expect(text.contains("uploading · Slideshow · 2 photos"))
+        #expect(text.contains("video 7 · Slideshow · 2 photos · pending · poll 1/3"))
+        #expect(text.contains("video 7 ready after 1 poll · downloading 10 B of 20 B (50%)"))
         #expect(text.components(separatedBy: "downloading 10 B of 20 B (50%)").count == 2)
-        #expect(text.hasSuffix(Spinner.clearLine))
+        #expect(text.hasSuffix(Spinner.clearLine + "✓ video 7 ready after 1 poll\n"))
+    }
+
+    @Test func aCancelledDownloadLeavesNoReadyLine() {
+        let sink = CollectingSink()
+        let console = Console(standardOutput: sink, standardError: sink)
+        let spinner = Spinner(console: console, theme: .plain, enabled: true, frameInterval: .seconds(3600))
+        let line = VideoProgressLine(spinner: spinner, console: console, theme: .plain, enabled: true)
+        line.show(.started(videoID: "7"))
+        line.show(.downloading(received: 0, expected: nil))
+        line.finish()
+        line.succeed()
+        #expect(!sink.text.contains("✓"))
     }
 }
 
