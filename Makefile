@@ -22,6 +22,9 @@ deps:
 	@pkg-config --exists libcurl 2>/dev/null || { \
 	  echo "lyra: installing libcurl4-openssl-dev (needed for HTTP)"; \
 	  $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libcurl4-openssl-dev pkg-config; }
+	@test -x /usr/bin/time || { \
+	  echo "lyra: installing time (the memory-bound tests read a child's peak RSS with it)"; \
+	  $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq time; }
 
 build: deps
 	$(SWIFT) build

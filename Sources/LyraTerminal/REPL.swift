@@ -1,6 +1,7 @@
 // The interactive loop: read → classify → dispatch → render. Ctrl-C at the prompt clears the line;
 // Ctrl-C while a line runs cancels that work and prompts again; Ctrl-D on an empty line leaves.
 import Foundation
+import LyraKit
 
 /// The REPL controller (the app's view models were `@MainActor`; so is this).
 @MainActor
@@ -77,7 +78,7 @@ public final class REPL: FollowUpInput {
         if continuing { return PromptText.render([("…", .muted)], theme: context.theme) }
         var segments: [(String, Theme.Style)] = [("lyra", .prompt)]
         if let title = context.sessionTitle {
-            let clean = TextSanitizer.sanitize(title).replacingOccurrences(of: "\n", with: " ")
+            let clean = TextSanitizer.singleLine(title)
             segments.append((" · " + DisplayWidth.truncate(clean, toColumns: 40), .muted))
         }
         segments.append((" ›", .accent))

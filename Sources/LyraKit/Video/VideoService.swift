@@ -48,11 +48,11 @@ public actor VideoService {
         try destination.prepare()
         let template = try TemplateMatcher.match(request.template, in: try await templates())
         try Task.checkCancellation()
-        onProgress(.uploading(photos: photos.count, templateName: ServerText.oneLine(template.name, limit: 60)))
+        onProgress(.uploading(photos: photos.count, templateName: TextSanitizer.singleLine(template.name, limit: 60)))
         let started = try await backend.startVideo(templateID: template.id.value, prompt: request.prompt, photos: photos)
         let videoID = started.videoID.value
         guard !videoID.trimmingCharacters(in: .whitespaces).isEmpty else { throw APIError.decodingError("empty 'video_id'") }
-        onProgress(.started(videoID: ServerText.oneLine(videoID, limit: 40)))
+        onProgress(.started(videoID: TextSanitizer.singleLine(videoID, limit: 40)))
         let status = try await poller.waitForVideo(id: videoID) { onProgress(.polling($0)) }
         let file = try await download(status, videoID: videoID, to: destination, onProgress: onProgress)
         return VideoResult(file: file, videoID: videoID, template: template)

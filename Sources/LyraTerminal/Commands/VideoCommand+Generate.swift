@@ -9,11 +9,7 @@ extension VideoCommand {
     ///   or a cancellation error when Ctrl-C stopped it (nothing is left on disk then).
     @MainActor func generate(_ arguments: CommandArguments, context: CommandContext) async throws {
         let request = try parse(arguments)
-        if try await !context.services.isPremium() {
-            let summary = await context.services.paywallSummary()
-            if context.isInteractive { context.console.writeLine(summary) } else { context.console.writeErrorLine(summary) }
-            throw APIError.subscriptionRequired
-        }
+        if try await !context.services.isPremium() { throw await premiumRequired(context) }
         let service = try context.services.videoService()
         let progress = progressLine(context)
         defer { progress.finish() }
@@ -30,6 +26,16 @@ extension VideoCommand {
         progress.finish()
         context.console.writeLine(result.file.path)
         context.services.recordSuccessfulVideo(context: context)
+    }
+
+    /// The refusal without premium. In the REPL the plans are shown first; in a script they are
+    /// part of the one `lyra: line N: subscription required: …` diagnostic, left out with `-q`.
+    @MainActor private func premiumRequired(_ context: CommandContext) async -> any Error {
+        if context.quiet && !context.isInteractive { return APIError.subscriptionRequired }
+        let summary = await context.services.paywallSummary()
+        guard context.isInteractive else { return CommandError.failed("subscription required: " + summary) }
+        context.console.writeLine(summary)
+        return APIError.subscriptionRequired
     }
 
     /// The request described by the words: template, photos, `--prompt`, `--out`.

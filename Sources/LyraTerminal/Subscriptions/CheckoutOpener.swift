@@ -1,6 +1,7 @@
 // Opens a checkout URL in the user's browser with `xdg-open`, only on a terminal and only when
 // `xdg-open` is on the PATH; never waits for it and never lets it write to Lyra's terminal.
 import Foundation
+import LyraKit
 
 /// Launches the desktop's URL opener.
 struct CheckoutOpener: Sendable {
@@ -26,6 +27,7 @@ struct CheckoutOpener: Sendable {
         let process = Process()
         process.executableURL = executable
         process.arguments = [url.absoluteString]
+        process.environment = SecretText.environmentWithoutSecrets(environment)
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
