@@ -64,10 +64,20 @@ public final class REPL: FollowUpInput {
             if task.isCancelled || Self.isCancellation(failure) {
                 context.console.writeError(context.theme.paint("cancelled", .warning) + "\n")
             } else {
-                context.console.writeError(context.theme.paint("error: ", .error) + ErrorText.describe(failure) + "\n")
+                context.console.writeError(Self.errorLines(ErrorText.describe(failure), context: context))
             }
             return nil
         }
+    }
+
+    /// `error: MESSAGE` wrapped to the terminal's width (the label painted), ending in a newline.
+    static func errorLines(_ message: String, context: CommandContext) -> String {
+        let label = "error:"
+        let lines = TextWrapper.wrap(label + " " + message, width: context.terminal.width)
+        return lines.enumerated().map { index, line in
+            guard index == 0, line.hasPrefix(label) else { return line + "\n" }
+            return context.theme.paint(label, .error) + line.dropFirst(label.count) + "\n"
+        }.joined()
     }
 
     private static func isCancellation(_ error: any Error) -> Bool {

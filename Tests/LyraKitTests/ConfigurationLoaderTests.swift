@@ -125,6 +125,7 @@ import Testing
             try base.set(.premium, value: "1")
             try base.set(.videoPollInterval, value: "0.5")
             try base.set(name: "allowinsecurehttp", value: "true")
+            try FileManager.default.createDirectory(at: root.appending(path: "home/Videos"), withIntermediateDirectories: true)
             try base.set(.videoDirectory, value: "~/Videos")
             let values = try ConfigFile(directories: base.directories).read()
             #expect(values["premium"] == .bool(true))
