@@ -24,6 +24,7 @@ enum SessionSearchView {
 
     /// The hits as one JSON array, most recent first (keys sorted).
     static func json(_ hits: [SessionSearchHit]) -> String {
+        guard !hits.isEmpty else { return "[]" }  // Foundation pretty-prints an empty array on two lines
         let rows: [[String: Any]] = hits.map { hit in
             ["number": hit.number, "id": hit.session.id, "title": hit.session.title,
              "role": hit.role.rawValue, "context": hit.excerpt]
