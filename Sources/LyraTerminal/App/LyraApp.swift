@@ -44,6 +44,7 @@ public enum LyraApp {
         }
         interrupts.onInterruptImmediately {
             console.flush()
+            ExitCleanup.removeAll()  // a download's staging directory, with its partial file
             exit(ExitStatus.interrupted.rawValue)
         }
         if case .prompt(let prompt) = options.action {
