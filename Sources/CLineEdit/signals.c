@@ -67,6 +67,11 @@ void cle_block_termination(void) {
     pthread_sigmask(SIG_BLOCK, &set, NULL);
 }
 
+/* Run by the watcher before the terminal is restored (set once, before the watcher starts). */
+static void (*termination_cleanup)(void) = NULL;
+
+void cle_set_termination_cleanup(void (*cleanup)(void)) { termination_cleanup = cleanup; }
+
 /* Waits for SIGTERM/SIGHUP (blocked in every thread, so libedit's handler, which re-sends the
  * signal to the whole process group, never sees them), restores the terminal, then dies of it. */
 static void *termination_watcher(void *unused) {
@@ -75,6 +80,7 @@ static void *termination_watcher(void *unused) {
     termination_set(&set);
     int received = 0;
     while (sigwait(&set, &received) != 0) {}
+    if (termination_cleanup != NULL) termination_cleanup();
     cle_restore_terminal();
     signal(received, SIG_DFL);
     sigset_t only;

@@ -58,6 +58,10 @@ void cle_block_termination(void);
 /// Starts a thread that waits for SIGTERM/SIGHUP, restores the terminal and ends this process
 /// (only this one, never its process group) by that signal (status 128 + n). 0 on success.
 int cle_start_termination_watcher(void);
+
+/// Sets a function the watcher calls (on its own thread, not in a signal handler) before it
+/// restores the terminal and ends the process; call before `cle_start_termination_watcher`.
+void cle_set_termination_cleanup(void (*cleanup)(void));
 /// Turns bracketed paste off and puts back the terminal modes found at `cle_init` (echo on).
 /// Async-signal-safe.
 void cle_restore_terminal(void);

@@ -1,6 +1,7 @@
 // SIGTERM and SIGHUP: taken by one watcher thread (never by libedit's handler, which re-sends the
 // signal to the whole process group), which restores the terminal and ends only this process.
 import CLineEdit
+import LyraKit
 
 /// Installs Lyra's handling of SIGTERM and SIGHUP.
 public enum TerminationSignals {
@@ -8,6 +9,7 @@ public enum TerminationSignals {
     /// main thread, before any other thread exists, so that every thread inherits the block.
     public static func install() {
         cle_block_termination()
+        cle_set_termination_cleanup { ExitCleanup.removeAll() }  // partial downloads go too
         _ = cle_start_termination_watcher()
     }
 }

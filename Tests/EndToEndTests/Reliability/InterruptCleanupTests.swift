@@ -1,11 +1,12 @@
-// Ctrl-C in a script during a video download (issue 16): lyra exits 130 and leaves no staging
-// directory or partial video behind.
+// SIGINT, SIGTERM or SIGHUP in a script during a video download (issue 16): lyra ends (130 for
+// Ctrl-C, by the signal otherwise) and leaves no staging directory or partial video behind.
 import Foundation
 import LyraTestSupport
 import Testing
 
 @Suite struct InterruptCleanupTests {
-    @Test func sigintDuringADownloadLeavesNoPartialFile() async throws {
+    @Test(arguments: [SIGINT, SIGTERM, SIGHUP])
+    func aSignalDuringADownloadLeavesNoPartialFile(signal: Int32) async throws {
         let environment = try TemporaryEnvironment()
         let backend = try RunningBackend()
         let videos = environment.root.appending(path: "videos")
@@ -30,12 +31,16 @@ import Testing
         }
         let staged = try FileManager.default.contentsOfDirectory(atPath: videos.path)
         #expect(staged.contains { $0.hasPrefix(".lyra-video-") }, "a staging directory exists during the download")
-        process.interrupt()
+        kill(process.processIdentifier, signal)
         while process.isRunning {
-            try #require(ContinuousClock.now < deadline, "lyra ignored SIGINT")
+            try #require(ContinuousClock.now < deadline, "lyra ignored signal \(signal)")
             try await Task.sleep(for: .milliseconds(10))
         }
-        #expect(process.terminationStatus == 130)
+        if signal == SIGINT {
+            #expect(process.terminationReason == .exit && process.terminationStatus == 130)
+        } else {
+            #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == signal)
+        }
         #expect(try FileManager.default.contentsOfDirectory(atPath: videos.path).isEmpty)
     }
 }
