@@ -69,6 +69,8 @@ void cle_block_termination(void) {
     pthread_sigmask(SIG_BLOCK, &set, NULL);
 }
 
+/* Run by the watcher before the terminal is restored (set once, before the watcher starts). */
+
 /* Waits for SIGTERM/SIGHUP (blocked in every thread, so libedit's handler, which re-sends the
  * signal to the whole process group, never sees them), restores the terminal, then dies of it. */
 static void *termination_watcher(void *unused) {

@@ -16,6 +16,15 @@ public struct LocalBackendOptions: Sendable {
     public var maxBodyBytes: Int = 100 * 1024 * 1024
     /// The largest request header block accepted; larger ones answer 431.
     public var maxHeaderBytes: Int = 64 * 1024
+    /// Whether the `/_test/*` control routes answer (they show clients' Authorization headers and
+    /// change behaviour): nil means only when bound to a loopback address.
+    public var testRoutes: Bool? = nil
+
+    /// Whether `/_test/*` answers with these options (see ``testRoutes``).
+    public var exposesTestRoutes: Bool {
+        testRoutes ?? ["127.0.0.1", "localhost", "::1", "[::1]"].contains(host.lowercased())
+            || host.hasPrefix("127.")
+    }
 
     /// Creates options; every parameter has the default described on its property.
     public init(

@@ -1,6 +1,7 @@
 // The interactive loop: read → classify → dispatch → render. Ctrl-C at the prompt clears the line;
 // Ctrl-C while a line runs cancels that work and prompts again; Ctrl-D on an empty line leaves.
 import Foundation
+import LyraKit
 
 /// The REPL controller (the app's view models were `@MainActor`; so is this).
 @MainActor
@@ -63,10 +64,20 @@ public final class REPL: FollowUpInput {
             if task.isCancelled || Self.isCancellation(failure) {
                 context.console.writeError(context.theme.paint("cancelled", .warning) + "\n")
             } else {
-                context.console.writeError(context.theme.paint("error: ", .error) + ErrorText.describe(failure) + "\n")
+                context.console.writeError(Self.errorLines(ErrorText.describe(failure), context: context))
             }
             return nil
         }
+    }
+
+    /// `error: MESSAGE` wrapped to the terminal's width (the label painted), ending in a newline.
+    static func errorLines(_ message: String, context: CommandContext) -> String {
+        let label = "error:"
+        let lines = TextWrapper.wrap(label + " " + message, width: context.terminal.width)
+        return lines.enumerated().map { index, line in
+            guard index == 0, line.hasPrefix(label) else { return line + "\n" }
+            return context.theme.paint(label, .error) + line.dropFirst(label.count) + "\n"
+        }.joined()
     }
 
     private static func isCancellation(_ error: any Error) -> Bool {
@@ -77,7 +88,7 @@ public final class REPL: FollowUpInput {
         if continuing { return PromptText.render([("…", .muted)], theme: context.theme) }
         var segments: [(String, Theme.Style)] = [("lyra", .prompt)]
         if let title = context.sessionTitle {
-            let clean = TextSanitizer.sanitize(title).replacingOccurrences(of: "\n", with: " ")
+            let clean = TextSanitizer.singleLine(title)
             segments.append((" · " + DisplayWidth.truncate(clean, toColumns: 40), .muted))
         }
         segments.append((" ›", .accent))

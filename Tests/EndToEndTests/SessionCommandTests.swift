@@ -85,6 +85,21 @@ import Testing
         #expect(badFormat.stderr.contains("unknown format 'pdf'"))
     }
 
+    @Test func exportNeverReplacesAFIFOAndNamesAMissingDirectory() async throws {
+        let (env, backend) = try await threeSessions()
+        let fifo = env.workDirectory.appendingPathComponent("pipe.md")
+        #expect(mkfifo(fifo.path, 0o600) == 0)
+        let refused = try await env.runLyra(["-c", "/sessions export 1 pipe.md --force"], extraEnvironment: backend.lyraEnvironment)
+        #expect(refused.status == 1)
+        #expect(refused.stderr == "lyra: line 1: pipe.md is not a regular file (a device, FIFO or socket): not replaced\n")
+        var status = stat()
+        #expect(lstat(fifo.path, &status) == 0 && status.st_mode & S_IFMT == S_IFIFO, "the FIFO is still there")
+        let missing = env.workDirectory.appendingPathComponent("nowhere").path
+        let lost = try await env.runLyra(["-c", "/sessions export 1 \(missing)/x.md"], extraEnvironment: backend.lyraEnvironment)
+        #expect(lost.status == 1)
+        #expect(lost.stderr == "lyra: line 1: cannot export to \(missing)/x.md: no such directory: \(missing)\n")
+    }
+
     @Test func deleteNeedsYesInAScript() async throws {
         let (env, backend) = try await threeSessions()
         let refused = try await env.runLyra(["-c", "/sessions delete alpha"], extraEnvironment: backend.lyraEnvironment)

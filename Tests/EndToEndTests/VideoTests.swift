@@ -212,8 +212,17 @@ import Testing
     @Test func withoutPremiumVideoIsRefused() async throws {
         let result = try await run(["/video 1 \(photo("red.jpg"))"], extra: ["LYRA_PREMIUM": "0"])
         #expect(result.status == 1)
-        #expect(result.stderr.contains("subscription required"))
+        #expect(result.stderr.hasPrefix("lyra: line 1: subscription required: Lyra Premium"))
+        #expect(result.stderr.split(separator: "\n").count == 1)
         #expect(try await requests("/pixverse/api/v1/template2video").isEmpty)
+    }
+
+    @Test func withoutPremiumAQuietScriptPrintsOnlyTheDiagnostic() async throws {
+        var environment = backend.lyraEnvironment
+        environment["LYRA_PREMIUM"] = "0"
+        let result = try await env.runLyra(["-q", "-c", "/video 1 \(photo("red.jpg"))"], extraEnvironment: environment)
+        #expect(result.status == 1)
+        #expect(result.stderr == "lyra: line 1: subscription required: see /subscribe\n")
     }
 }
 

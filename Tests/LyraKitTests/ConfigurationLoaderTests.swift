@@ -70,7 +70,7 @@ import Testing
         try withTemporaryDirectory { root in
             #expect(throws: ConfigurationError.invalidValue(
                 key: .videoPollInterval, value: "soon", source: .environment("LYRA_VIDEO_POLL_INTERVAL"),
-                reason: "must be a number of seconds greater than 0")) {
+                reason: "must be a number of seconds greater than 0 and at most 86400 (a day)")) {
                 try loader(root, env: ["LYRA_VIDEO_POLL_INTERVAL": "soon"]).load()
             }
             do {
@@ -87,7 +87,7 @@ import Testing
             let directories = XDGDirectories(environment: xdgEnvironment(root: root))
             try ConfigFile(directories: directories).write(["premium": .string("maybe")])
             #expect(throws: ConfigurationError.invalidValue(
-                key: .premium, value: "maybe", source: .configFile, reason: "must be 1, 0, true or false")) {
+                key: .premium, value: "maybe", source: .configFile, reason: "must be true or false (or 1/0, yes/no, on/off)")) {
                 try loader(root).load()
             }
         }
@@ -125,6 +125,7 @@ import Testing
             try base.set(.premium, value: "1")
             try base.set(.videoPollInterval, value: "0.5")
             try base.set(name: "allowinsecurehttp", value: "true")
+            try FileManager.default.createDirectory(at: root.appending(path: "home/Videos"), withIntermediateDirectories: true)
             try base.set(.videoDirectory, value: "~/Videos")
             let values = try ConfigFile(directories: base.directories).read()
             #expect(values["premium"] == .bool(true))

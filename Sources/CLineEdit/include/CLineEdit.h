@@ -63,6 +63,7 @@ void cle_on_termination(cle_termination_fn callback);
 /// Starts a thread that waits for SIGTERM/SIGHUP, restores the terminal and ends this process
 /// (only this one, never its process group) by that signal (status 128 + n). 0 on success.
 int cle_start_termination_watcher(void);
+
 /// Turns bracketed paste off and puts back the terminal modes found at `cle_init` (echo on).
 /// Async-signal-safe.
 void cle_restore_terminal(void);

@@ -49,6 +49,7 @@ final class BackendRouter: Sendable {
     /// Answers one request; never throws, never crashes on bad input.
     func handle(_ request: HTTPRequest) -> HTTPResponse {
         if request.path == "/_test" || request.path.hasPrefix("/_test/") {
+            guard options.exposesTestRoutes else { return HTTPResponse(status: 404) }
             return TestControlRoutes.handle(request, state: state)
         }
         state.record(RequestRecord.describe(request))

@@ -19,14 +19,16 @@ extension ChatService {
         return try await deliver(prompt, in: saved, options: options)
     }
 
-    /// Resends the last user message of the current session whose reply failed; on success its
-    /// `failed` flag is cleared and the reply saved right after it, replacing an incomplete reply.
+    /// Resends the oldest user message of the current session whose reply failed (several failed
+    /// messages are retried in the order they were typed, so each one's history includes the
+    /// replies before it); on success its `failed` flag is cleared and the reply saved right after
+    /// it, replacing an incomplete reply.
     /// - Throws: `ChatError.nothingToRetry`, storage errors, or the provider's error (the message stays failed).
     public func retry(options: ChatTurnOptions) async throws -> ChatTurn {
         guard let id = session?.id else { throw ChatError.nothingToRetry }
         let session = try await store.load(id: id)
         adopt(session)
-        guard let prompt = session.lastFailedMessage else { throw ChatError.nothingToRetry }
+        guard let prompt = session.messages.first(where: \.isFailed) else { throw ChatError.nothingToRetry }
         return try await deliver(prompt, in: session, options: options)
     }
 

@@ -68,10 +68,11 @@ public enum APIError: Error, LocalizedError, Equatable, Sendable {
         }
     }
 
-    /// This error with every occurrence of `secret` in its text replaced by `••••`.
+    /// This error with every occurrence of `secret` in its text replaced by `••••` (see
+    /// ``SecretText/redacting(_:in:)``: percent-encoded forms too, not for secrets under 4 characters).
     public func redacting(_ secret: String?) -> APIError {
-        guard let secret, !secret.isEmpty else { return self }
-        func clean(_ text: String) -> String { text.replacingOccurrences(of: secret, with: "••••") }
+        guard let secret, secret.count >= SecretText.shortestRedactedSecret else { return self }
+        func clean(_ text: String) -> String { SecretText.redacting(secret, in: text) }
         switch self {
         case let .invalidResponse(statusCode, detail): return .invalidResponse(statusCode: statusCode, detail: detail.map(clean))
         case let .decodingError(reason): return .decodingError(clean(reason))

@@ -17,13 +17,14 @@ public enum HTTPStatusMapping {
     }
 
     /// The `detail` of a FastAPI-style error body: a string, or the `msg` of each entry of a list.
-    /// Falls back to `message` or `error` strings; nil when the body is not such JSON.
+    /// Falls back to `message` or `error` strings; nil when the body is not such JSON. The text is
+    /// sanitised and put on one line (a newline must not forge a diagnostic line).
     public static func detail(from body: Data) -> String? {
         guard let object = try? JSONDecoder().decode(ErrorBody.self, from: body) else { return nil }
         let text = object.detail ?? object.message ?? object.error
         guard let text else { return nil }
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        return trimmed.isEmpty ? nil : String(trimmed.prefix(500))
+        let line = TextSanitizer.singleLine(text, limit: 500)
+        return line.isEmpty ? nil : line
     }
 
     /// Seconds to wait from a `Retry-After` value: a number of seconds or an HTTP date.

@@ -15,6 +15,20 @@ public enum RequestDeadline {
         override ?? nominal
     }
 
+    /// The warning to print when `environment` sets the variable to something unusable (it is then
+    /// ignored), e.g. `LYRA_REQUEST_TIMEOUT='abc' ignored: must be a number of seconds greater than 0`.
+    public static func environmentWarning(_ environment: [String: String]) -> String? {
+        guard let raw = environment[environmentVariable] else { return nil }
+        let shown = TextSanitizer.singleLine(raw, limit: 40)
+        guard let seconds = parse(raw) else {
+            return "\(environmentVariable)='\(shown)' ignored: must be a number of seconds greater than 0"
+        }
+        guard seconds == Double(raw.trimmingCharacters(in: .whitespaces)) else {
+            return "\(environmentVariable)='\(shown)' is more than a day: 86400 seconds used"
+        }
+        return nil
+    }
+
     /// A positive, finite number of seconds (at most a day), or nil for anything else.
     static func parse(_ text: String?) -> TimeInterval? {
         guard let text, let seconds = Double(text.trimmingCharacters(in: .whitespaces)),

@@ -60,6 +60,7 @@ public struct ConfigurationLoader: Sendable {
         let stored: ConfigValue
         do {
             stored = try SettingValueParser.storedValue(for: key, raw: trimmed)
+            if key == .videoDirectory { try requireDirectory(trimmed) }
         } catch {
             throw ConfigurationError.rejectedValue(
                 key: key, value: key.isSecret ? nil : trimmed, reason: error.reason)
@@ -69,6 +70,15 @@ public struct ConfigurationLoader: Sendable {
         case .token: try credentials.setToken(trimmed)
         case .apphudAPIKey: try credentials.setApphudAPIKey(trimmed)
         default: try ConfigFile(directories: directories).setValue(stored, forKey: key.configName)
+        }
+    }
+
+    /// Refuses a video directory that does not exist (or is not a directory) at set time.
+    private func requireDirectory(_ path: String) throws(SettingValueParser.Failure) {
+        let url = SettingResolver.directoryURL(path, workingDirectory: workingDirectory(), home: environment["HOME"])
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw SettingValueParser.Failure(reason: "no such directory: \(url.path) (create it first)")
         }
     }
 

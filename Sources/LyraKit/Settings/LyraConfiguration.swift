@@ -100,12 +100,12 @@ public struct LyraConfiguration: Sendable, Equatable {
     /// The value of `key` as `/settings` shows it: secrets masked, unset values as `(not set)`.
     public func displayValue(of key: SettingKey) -> String {
         switch key {
-        case .baseURL: return baseURL?.absoluteString ?? "(not set)"
+        case .baseURL: return baseURL.map(SecretText.displayURL) ?? "(not set)"
         case .token: return token.map(Self.maskedSecret) ?? "(not set)"
         case .userID: return userID
         case .appID: return appID
         case .locale: return locale
-        case .apphudURL: return apphudURL.absoluteString
+        case .apphudURL: return SecretText.displayURL(apphudURL)
         case .apphudAPIKey: return apphudAPIKey.map(Self.maskedSecret) ?? "(not set)"
         case .placement: return placement
         case .videoDirectory: return videoDirectory.path
@@ -115,7 +115,7 @@ public struct LyraConfiguration: Sendable, Equatable {
         case .purchaseTimeout: return Self.number(purchaseTimeout)
         case .premium: return premium.map { $0 ? "true" : "false" } ?? "(from Apphud)"
         case .allowInsecureHTTP: return allowInsecureHTTP ? "true" : "false"
-        case .rateURL: return rateURL?.absoluteString ?? "(not set)"
+        case .rateURL: return rateURL.map(SecretText.displayURL) ?? "(not set)"
         case .ratePromptEnabled: return ratePromptEnabled ? "true" : "false"
         case .model: return model ?? "(not set)"
         case .writingModel: return writingModel ?? "(the current model)"

@@ -1,5 +1,5 @@
 // Validation of setting values, shared by loading (any source) and `/settings set`:
-// URLs must be http/https, numbers positive, booleans 1/0/true/false.
+// URLs must be http/https, seconds positive and at most a day, booleans true/false (1/0, yes/no, on/off).
 import Foundation
 
 /// Parses raw setting text into typed values; a failure carries the reason shown to the user.
@@ -19,10 +19,13 @@ enum SettingValueParser {
         return url
     }
 
-    /// A finite number greater than zero.
+    /// The longest duration any seconds setting accepts: one day.
+    static let maximumSeconds: Double = 86_400
+
+    /// A finite number greater than zero and at most ``maximumSeconds``.
     static func positiveSeconds(_ raw: String) throws(Failure) -> Double {
-        guard let value = Double(raw), value.isFinite, value > 0 else {
-            throw Failure(reason: "must be a number of seconds greater than 0")
+        guard let value = Double(raw), value.isFinite, value > 0, value <= maximumSeconds else {
+            throw Failure(reason: "must be a number of seconds greater than 0 and at most 86400 (a day)")
         }
         return value
     }
@@ -56,7 +59,7 @@ enum SettingValueParser {
         switch raw.lowercased() {
         case "1", "true", "yes", "on": return true
         case "0", "false", "no", "off": return false
-        default: throw Failure(reason: "must be 1, 0, true or false")
+        default: throw Failure(reason: "must be true or false (or 1/0, yes/no, on/off)")
         }
     }
 

@@ -18,6 +18,9 @@ public enum StorageError: Error, LocalizedError, Equatable, Sendable {
     case malformedFile(path: String, reason: String)
     /// A path that must be a directory is something else.
     case notADirectory(path: String)
+    /// A directory of Lyra's that others could write to (world-writable, or owned by another
+    /// user), refused like ssh refuses such a `~/.ssh`.
+    case unsafeDirectory(path: String, mode: UInt32, foreignOwner: Bool)
 
     /// A user-facing description naming the path.
     public var errorDescription: String? {
@@ -32,6 +35,13 @@ public enum StorageError: Error, LocalizedError, Equatable, Sendable {
             return "\(path) is not valid: \(reason)"
         case let .notADirectory(path):
             return "\(path) exists but is not a directory"
+        case let .unsafeDirectory(path, mode, foreignOwner):
+            let octal = String(mode & 0o777, radix: 8)
+            if foreignOwner {
+                return "refusing to use \(path): it belongs to another user; "
+                    + "fix it with: sudo chown \(getuid()) \(path) && chmod 700 \(path)"
+            }
+            return "refusing to use \(path): others can write to it (mode \(octal)); fix it with: chmod 700 \(path)"
         }
     }
 

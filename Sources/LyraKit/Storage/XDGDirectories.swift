@@ -50,10 +50,24 @@ public struct XDGDirectories: Sendable, Equatable {
         try Self.ensureDirectory(url)
     }
 
-    /// Creates `url` and any missing parents with mode 0700 (the same as `ensure(_:)`, without an instance).
-    /// - Throws: `StorageError.notADirectory` when a path component is a file, or `.fileSystem`.
+    /// Creates `url` and any missing parents with mode 0700 (the same as `ensure(_:)`, without an
+    /// instance). An existing `url` that is world-writable or owned by another user is refused.
+    /// - Throws: `StorageError.notADirectory` when a path component is a file,
+    ///   `.unsafeDirectory` for a directory others could write to, or `.fileSystem`.
     public static func ensureDirectory(_ url: URL) throws {
-        try makeDirectory(url.standardizedFileURL.path)
+        let path = url.standardizedFileURL.path
+        try makeDirectory(path)
+        try requireSafe(path)
+    }
+
+    /// Refuses a directory others can write to: world-writable, or not owned by this user.
+    private static func requireSafe(_ path: String) throws(StorageError) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return }
+        let foreign = info.st_uid != geteuid()
+        if foreign || info.st_mode & S_IWOTH != 0 {
+            throw .unsafeDirectory(path: path, mode: UInt32(info.st_mode), foreignOwner: foreign)
+        }
     }
 
     // MARK: - Private

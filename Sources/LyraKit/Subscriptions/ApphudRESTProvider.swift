@@ -115,6 +115,6 @@ public struct ApphudRESTProvider: SubscriptionProvider {
     }
 
     private func redacted(_ text: String) -> String {
-        apiKey.isEmpty ? text : text.replacingOccurrences(of: apiKey, with: "••••")
+        SecretText.redacting(apiKey, in: text)
     }
 }

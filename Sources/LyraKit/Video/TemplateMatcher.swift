@@ -16,13 +16,13 @@ public enum TemplateMatcher {
         if let only = try single(exact, reference: reference) { return only }
         let prefixed = templates.filter { $0.name.lowercased().hasPrefix(key) }
         if let only = try single(prefixed, reference: reference) { return only }
-        throw .unknownTemplate(ServerText.oneLine(reference, limit: 80))
+        throw .unknownTemplate(TextSanitizer.singleLine(reference, limit: 80))
     }
 
     private static func single(_ matches: [VideoTemplateDTO], reference: String) throws(VideoError) -> VideoTemplateDTO? {
         if matches.count > 1 {
-            throw .ambiguousTemplate(ServerText.oneLine(reference, limit: 80),
-                                     matches: matches.map { "\($0.id.value) (\(ServerText.oneLine($0.name, limit: 60)))" })
+            throw .ambiguousTemplate(TextSanitizer.singleLine(reference, limit: 80),
+                                     matches: matches.map { "\($0.id.value) (\(TextSanitizer.singleLine($0.name, limit: 60)))" })
         }
         return matches.first
     }

@@ -46,7 +46,7 @@ public struct VideoPoller: Sendable {
                 failures = 0
             } catch let error as APIError where error.isTransient {
                 failures += 1
-                let reason = ServerText.oneLine(error.errorDescription ?? "transient fault")
+                let reason = TextSanitizer.singleLine(error.errorDescription ?? "transient fault", limit: 300)
                 if failures >= policy.maxConsecutiveFailures || poll == policy.maxPolls {
                     throw VideoError.pollingFailed(videoID: videoID, reason: reason)
                 }
@@ -54,7 +54,7 @@ public struct VideoPoller: Sendable {
                 onEvent(.retrying(poll: poll, maxPolls: policy.maxPolls, reason: reason, delay: delay))
                 continue
             }
-            onEvent(.status(poll: poll, maxPolls: policy.maxPolls, status: ServerText.oneLine(status.status, limit: 60)))
+            onEvent(.status(poll: poll, maxPolls: policy.maxPolls, status: TextSanitizer.singleLine(status.status, limit: 60)))
             if let finished = try Self.finished(status, videoID: videoID) { return finished }
         }
         throw VideoError.timedOut(videoID: videoID, polls: policy.maxPolls)
@@ -67,7 +67,7 @@ public struct VideoPoller: Sendable {
         case .inProgress:
             return nil
         case let .failed(reason):
-            throw .generationFailed(videoID: videoID, reason: reason.map { ServerText.oneLine($0) })
+            throw .generationFailed(videoID: videoID, reason: reason.map { TextSanitizer.singleLine($0, limit: 300) })
         case .completed:
             guard let url = status.videoURL, !url.trimmingCharacters(in: .whitespaces).isEmpty else {
                 throw .missingVideoURL(videoID: videoID)

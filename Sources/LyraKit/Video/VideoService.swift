@@ -52,12 +52,12 @@ public actor VideoService {
         try destination.prepare()
         let template = try TemplateMatcher.match(request.template, in: try await templates())
         try Task.checkCancellation()
-        onProgress(.uploading(photos: photos.count, templateName: ServerText.oneLine(template.name, limit: 60)))
+        onProgress(.uploading(photos: photos.count, templateName: TextSanitizer.singleLine(template.name, limit: 60)))
         let started = try await backend.startVideo(templateID: template.id.value, prompt: request.prompt, photos: photos)
         let videoID = started.videoID.value
         guard !videoID.trimmingCharacters(in: .whitespaces).isEmpty else { throw APIError.decodingError("empty 'video_id'") }
-        let shownID = ServerText.oneLine(videoID, limit: 40)
-        try? journal?.record(shownID, status: "started", template: ServerText.oneLine(template.name, limit: 60),
+        let shownID = TextSanitizer.singleLine(videoID, limit: 40)
+        try? journal?.record(shownID, status: "started", template: TextSanitizer.singleLine(template.name, limit: 60),
                              photos: photos.count)
         onProgress(.started(videoID: shownID))
         let file = try await finish(videoID: videoID, shownID: shownID, destination: destination, checkFirst: false,
@@ -80,7 +80,7 @@ public actor VideoService {
                        onProgress: @escaping @Sendable (VideoProgress) -> Void = { _ in }) async throws -> URL {
         let destination = VideoDestination.resolve(out: output, videoDirectory: videoDirectory)
         try destination.prepare()
-        let shownID = ServerText.oneLine(videoID, limit: 40)
+        let shownID = TextSanitizer.singleLine(videoID, limit: 40)
         onProgress(.started(videoID: shownID))
         return try await finish(videoID: videoID, shownID: shownID, destination: destination, checkFirst: true,
                                 onProgress: onProgress)

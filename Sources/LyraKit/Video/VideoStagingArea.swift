@@ -12,6 +12,8 @@ import Darwin
 struct VideoStagingArea: Sendable {
     /// The staging directory.
     let url: URL
+    /// Its registration with ``ExitCleanup`` (removed on an abrupt exit too).
+    private let cleanupToken: Int
 
     /// Creates the directory inside `parent`.
     /// - Throws: `VideoError.unusableOutput`.
@@ -22,6 +24,7 @@ struct VideoStagingArea: Sendable {
         }
         let path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         url = URL(filePath: path, directoryHint: .isDirectory)
+        cleanupToken = ExitCleanup.register(path)
     }
 
     /// Where the download is written.
@@ -30,6 +33,7 @@ struct VideoStagingArea: Sendable {
     /// Deletes the directory and everything in it, trying again if a cancelled transfer was
     /// still creating its file while the directory was being emptied.
     func remove() {
+        defer { ExitCleanup.unregister(cleanupToken) }
         for _ in 0 ..< 3 {
             do {
                 try FileManager.default.removeItem(at: url)

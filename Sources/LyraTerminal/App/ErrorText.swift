@@ -5,13 +5,13 @@ import LyraKit
 /// The user-facing text of any error: its localized description, never a type dump. Messages can
 /// carry a server's `detail`, so they are sanitised like any other server text.
 public enum ErrorText {
-    /// A message for `error`, free of control characters and escape sequences.
+    /// A one-line message for `error`, free of control characters and escape sequences.
     public static func describe(_ error: any Error) -> String {
         if error is CancellationError { return "cancelled" }
         if let localized = error as? any LocalizedError, let text = localized.errorDescription {
-            return TextSanitizer.sanitize(text)
+            return TextSanitizer.singleLine(text)
         }
-        return TextSanitizer.sanitize(String(describing: error))
+        return TextSanitizer.singleLine(String(describing: error))
     }
 
     /// Whether `error` means the user cancelled (Ctrl-C), whichever layer reported it.

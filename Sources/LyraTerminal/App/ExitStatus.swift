@@ -13,6 +13,9 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
     case bailed = 3
     /// Interrupted by Ctrl-C in script mode.
     case interrupted = 130
+    /// Standard output was closed by its reader (`lyra … | head -1`): the script stopped, with the
+    /// status a shell gives a program killed by SIGPIPE (128 + 13).
+    case outputClosed = 141
 
     /// The status a script ends with when one of its lines failed with `error`.
     public static func forFailure(_ error: any Error) -> ExitStatus {

@@ -21,6 +21,9 @@ public enum LyraApp {
         let terminal = Terminal.detect(environment: environment, noColorFlag: options.noColor)
         let interactive = options.action == .standard && terminal.isInteractive
         let console = Console.standard()
+        if let warning = RequestDeadline.environmentWarning(environment) {
+            console.writeError("lyra: warning: \(warning)\n")
+        }
         let theme = Theme(colorLevel: interactive ? terminal.colorLevel : .none)
         let registry = CommandCatalog.standard()
         let completionData = CompletionData()
@@ -41,6 +44,7 @@ public enum LyraApp {
         }
         interrupts.onInterruptImmediately {
             console.flush()
+            ExitCleanup.removeAll()  // a download's staging directory, with its partial file
             exit(ExitStatus.interrupted.rawValue)
         }
         if case .prompt(let prompt) = options.action {

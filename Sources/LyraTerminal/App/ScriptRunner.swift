@@ -11,6 +11,8 @@ public final class ScriptRunner: FollowUpInput {
     private let bail: Bool
     private let echo: Bool
     private var lineNumber = 0
+    /// Whether a line was refused while reading (too long): the script goes on, the status says so.
+    private var refusedLine = false
 
     /// A runner for `source` in `context`.
     public init(source: ScriptSource, context: CommandContext, interpreter: LineInterpreter, bail: Bool, echo: Bool) {
@@ -32,6 +34,7 @@ public final class ScriptRunner: FollowUpInput {
             // Each line's output is flushed before the next line is read, so a program driving
             // lyra through pipes sees every answer as soon as it is complete.
             defer { context.console.flush() }
+            if outputClosed() { return .outputClosed }
             do {
                 if try await interpreter.run(line) == .quit { break }
             } catch {
@@ -45,13 +48,28 @@ public final class ScriptRunner: FollowUpInput {
             status = bail ? .bailed : status.combined(with: .lineFailed)
         }
         context.console.flush()
-        return status
+        return refusedLine ? status.combined(with: .lineFailed) : status
     }
 
+    /// The next line; a line over 16 MiB is reported (`lyra: line N: longer than 16 MiB`) and
+    /// skipped, so the script goes on with the line after it.
     private func readLine() -> String? {
-        guard let line = source.nextLine() else { return nil }
-        lineNumber += 1
-        return line
+        while let line = source.next() {
+            lineNumber += 1
+            guard case .text(let text) = line else {
+                context.console.writeError("lyra: line \(lineNumber): longer than 16 MiB: skipped\n")
+                refusedLine = true
+                continue
+            }
+            return text
+        }
+        return nil
+    }
+
+    /// Whether stdout's reader has gone: what was written is flushed first so a pending EPIPE shows.
+    private func outputClosed() -> Bool {
+        context.console.flush()
+        return FileDescriptorSink.readerClosed(STDOUT_FILENO)
     }
 
     private func isSkippable(_ text: String, inBlock: Bool) -> Bool {

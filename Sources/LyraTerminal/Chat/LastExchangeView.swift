@@ -21,7 +21,7 @@ enum LastExchangeView {
 
     /// `label` and `text` on one line of at most `width` columns.
     private static func line(_ label: String, _ text: String, width: Int) -> String {
-        let clean = ChatSession.singleLine(TextSanitizer.sanitize(text))
+        let clean = TextSanitizer.singleLine(text)
         return "  " + label + DisplayWidth.truncate(clean, toColumns: max(width - 2 - label.count, 8))
     }
 }

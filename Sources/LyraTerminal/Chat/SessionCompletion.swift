@@ -16,7 +16,7 @@ enum SessionCompletion {
     /// The titles offered for `sessions`: sanitised, on one line, without duplicates, at most `limit`.
     nonisolated static func titles(of sessions: [SessionSummary]) -> [String] {
         var seen = Set<String>()
-        return sessions.prefix(limit).map { ChatSession.singleLine(TextSanitizer.sanitize($0.title)) }
+        return sessions.prefix(limit).map { TextSanitizer.singleLine($0.title) }
             .filter { !$0.isEmpty && seen.insert($0).inserted }
     }
 
@@ -31,7 +31,7 @@ enum SessionCompletion {
     /// Adds one title (a session just created or opened) if titles were loaded and it is not offered
     /// yet (before the first load, the loader will find it in the store).
     static func remember(_ title: String, in context: CommandContext) {
-        let clean = ChatSession.singleLine(TextSanitizer.sanitize(title))
+        let clean = TextSanitizer.singleLine(title)
         guard var titles = context.completionData.cachedNames(.sessionTitles) else { return }
         guard !clean.isEmpty, !titles.contains(clean) else { return }
         titles.insert(clean, at: 0)

@@ -62,7 +62,7 @@ enum SessionListView {
             output.append(contentsOf: index < sessions.count - 1 ? JSONFragment.endComma : JSONFragment.end)
         }
         output.append(UInt8(ascii: "]"))
-        return String(decoding: output, as: UTF8.self)
+        return JSONText.string(from: Data(output))
     }
 
     /// The fixed text of one JSON row, as bytes.
@@ -91,7 +91,7 @@ enum SessionListView {
 
     /// A title fit for one line of a terminal (or `(untitled)`).
     static func displayTitle(_ title: String) -> String {
-        let clean = ChatSession.singleLine(TextSanitizer.sanitize(title))
+        let clean = TextSanitizer.singleLine(title)
         return clean.isEmpty ? "(untitled)" : clean
     }
 

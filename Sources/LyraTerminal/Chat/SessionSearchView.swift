@@ -15,7 +15,7 @@ enum SessionSearchView {
         return zip(hits, titles).map { hit, title in
             let number = String(hit.number)
             let lead = String(repeating: " ", count: numberWidth - number.count)
-            var excerpt = ChatSession.singleLine(TextSanitizer.sanitize(hit.excerpt))
+            var excerpt = TextSanitizer.singleLine(hit.excerpt)
             if let width { excerpt = DisplayWidth.truncate(excerpt, toColumns: max(width - used, 1)) }
             return lead + theme.paint(number, .accent) + "  " + DisplayWidth.pad(title, toColumns: titleWidth)
                 + "  " + theme.paint(excerpt, .muted)
@@ -24,13 +24,13 @@ enum SessionSearchView {
 
     /// The hits as one JSON array, most recent first (keys sorted).
     static func json(_ hits: [SessionSearchHit]) -> String {
-        guard !hits.isEmpty else { return "[]" }
+        guard !hits.isEmpty else { return "[]" }  // Foundation pretty-prints an empty array on two lines
         let rows: [[String: Any]] = hits.map { hit in
-            ["number": hit.number, "id": hit.session.id, "title": TextSanitizer.sanitize(hit.session.title),
-             "role": hit.role.rawValue, "context": TextSanitizer.sanitize(hit.excerpt)]
+            ["number": hit.number, "id": hit.session.id, "title": hit.session.title,
+             "role": hit.role.rawValue, "context": hit.excerpt]
         }
         let options: JSONSerialization.WritingOptions = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         guard let data = try? JSONSerialization.data(withJSONObject: rows, options: options) else { return "[]" }
-        return String(decoding: data, as: UTF8.self)
+        return JSONText.string(from: data)
     }
 }

@@ -1,6 +1,7 @@
 // The table of commands: `/help`, Tab completion and dispatch all read it, so each command is
 // declared once.
 import Foundation
+import LyraKit
 
 /// Every slash command Lyra knows, in the order `/help` lists them.
 public struct CommandRegistry: Sendable {
@@ -70,7 +71,7 @@ public struct CompletionEngine: Sendable {
     /// A candidate fit for the terminal: no escape sequences or controls (from a server or a
     /// file name), on one line.
     static func displaySafe(_ candidate: String) -> String {
-        String(TextSanitizer.sanitize(candidate).map { $0 == "\n" || $0 == "\t" ? " " : $0 })
+        TextSanitizer.singleLine(candidate)
     }
 
     /// Backslash-escapes characters that the splitter would otherwise treat specially.

@@ -1,6 +1,7 @@
 // `/file PATH` (SPEC §9): attach a UTF-8 text file of at most 1 MiB to the next chat message,
 // which is then sent as the message, a blank line, and the file's content.
 import Foundation
+import LyraKit
 
 /// Attaches a text file to the next message.
 public struct FileCommand: Command {

@@ -77,7 +77,7 @@ struct ModelListing {
         if let note { object["error"] = note }
         do {
             let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
-            return String(decoding: data, as: UTF8.self) + "\n"
+            return JSONText.string(from: data) + "\n"
         } catch {
             throw CommandError.failed("cannot encode the model list as JSON")
         }

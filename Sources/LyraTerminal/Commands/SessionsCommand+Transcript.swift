@@ -69,11 +69,24 @@ extension SessionsCommand {
         return URL(filePath: path)
     }
 
-    /// Refuses a directory, and an existing file unless `force`.
+    /// Refuses a missing parent directory (naming it), a directory, anything but a regular file
+    /// (a device, FIFO or socket, even with `force`), and an existing file unless `force`.
     static func checkDestination(_ url: URL, displayed: String, force: Bool) throws {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else { return }
-        if isDirectory.boolValue { throw CommandError.failed("\(displayed) is a directory: give a file name") }
-        if !force { throw CommandError.failed("\(displayed) already exists: pass --force to replace it") }
+        var status = stat()
+        guard stat(url.path, &status) == 0 else {
+            let parent = url.deletingLastPathComponent().path
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: parent, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw CommandError.failed("cannot export to \(displayed): no such directory: \(parent)")
+            }
+            return
+        }
+        switch status.st_mode & S_IFMT {
+        case S_IFDIR: throw CommandError.failed("\(displayed) is a directory: give a file name")
+        case S_IFREG:
+            if !force { throw CommandError.failed("\(displayed) already exists: pass --force to replace it") }
+        default:
+            throw CommandError.failed("\(displayed) is not a regular file (a device, FIFO or socket): not replaced")
+        }
     }
 }

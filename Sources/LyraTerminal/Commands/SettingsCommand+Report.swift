@@ -26,7 +26,7 @@ enum SettingsReport {
         if key == .rateURL, configuration.rateURL == nil {
             value = RatePromptTracker.defaultRateURL.absoluteString
         }
-        let clean = TextSanitizer.sanitize(value).replacingOccurrences(of: "\n", with: " ")
+        let clean = TextSanitizer.singleLine(value)
         return Row(key: key.configName, value: clean, source: configuration.source(of: key).description)
     }
 
@@ -95,7 +95,7 @@ enum SettingsReport {
         do {
             let data = try JSONSerialization.data(
                 withJSONObject: object, options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes])
-            return String(decoding: data, as: UTF8.self)
+            return JSONText.string(from: data)
         } catch {
             throw CommandError.failed("cannot encode the settings as JSON")
         }
@@ -103,7 +103,7 @@ enum SettingsReport {
 
     private static func jsonValue(_ key: SettingKey, in configuration: LyraConfiguration) -> Any {
         switch key {
-        case .baseURL: return configuration.baseURL?.absoluteString ?? NSNull()
+        case .baseURL: return configuration.baseURL.map(SecretText.displayURL) ?? NSNull()
         case .token, .apphudAPIKey:
             let secret = key == .token ? configuration.token : configuration.apphudAPIKey
             return secret.map(LyraConfiguration.maskedSecret) ?? NSNull()
@@ -118,7 +118,7 @@ enum SettingsReport {
         case .videoPollInterval: return number(configuration.videoPollInterval)
         case .purchasePollInterval: return number(configuration.purchasePollInterval)
         case .purchaseTimeout: return number(configuration.purchaseTimeout)
-        case .rateURL: return (configuration.rateURL ?? RatePromptTracker.defaultRateURL).absoluteString
+        case .rateURL: return SecretText.displayURL(configuration.rateURL ?? RatePromptTracker.defaultRateURL)
         case .userID, .appID, .locale, .apphudURL, .placement, .videoDirectory:
             return configuration.displayValue(of: key)
         }

@@ -13,9 +13,7 @@ extension VideoCommand {
         let request = try parse(arguments)
         if try await !context.services.isPremium() {
             if ((try? context.services.configuration())?.apphudAPIKey ?? "").isEmpty { throw SubscriptionError.missingAPIKey }
-            let summary = await context.services.paywallSummary()
-            if context.isInteractive { context.console.writeLine(summary) } else { context.console.writeErrorLine(summary) }
-            throw APIError.subscriptionRequired
+            throw await premiumRequired(context)
         }
         let service = try context.services.videoService()
         let progress = progressLine(context)
@@ -43,6 +41,16 @@ extension VideoCommand {
         try showPreview(of: result.file, context: context)
         if openAfter { try open(result.file, context: context) }
         context.services.recordSuccessfulVideo(context: context)
+    }
+
+    /// The refusal without premium. In the REPL the plans are shown first; in a script they are
+    /// part of the one `lyra: line N: subscription required: …` diagnostic, left out with `-q`.
+    @MainActor private func premiumRequired(_ context: CommandContext) async -> any Error {
+        if context.quiet && !context.isInteractive { return APIError.subscriptionRequired }
+        let summary = await context.services.paywallSummary()
+        guard context.isInteractive else { return CommandError.failed("subscription required: " + summary) }
+        context.console.writeLine(summary)
+        return APIError.subscriptionRequired
     }
 
     /// The request described by the words: template, photos, `--prompt`, `--out`.

@@ -1,6 +1,7 @@
 // The "waiting" indicator on stderr: a braille frame, a label and the elapsed seconds, e.g. `⠋ waiting · 3s`.
 // Animated by its own Task; the elapsed-time ticker is a second Task; both are cancelled by stop().
 import Synchronization
+import LyraKit
 
 /// An animated progress line on standard error, for terminals only.
 ///
@@ -100,7 +101,7 @@ public final class Spinner: Sendable {
     public static func line(frame: Int, label: String, elapsedSeconds: Int, theme: Theme, width: Int? = nil) -> String {
         let glyph = frames[((frame % frames.count) + frames.count) % frames.count]
         let suffix = "· \(elapsedSeconds)s"
-        var shown = TextSanitizer.sanitize(label).replacingNewlines()
+        var shown = TextSanitizer.singleLine(label)
         if let width {
             let budget = width - 1 - DisplayWidth.columns(of: glyph) - 2 - DisplayWidth.columns(of: suffix)
             shown = DisplayWidth.truncate(shown, toColumns: budget)
@@ -149,12 +150,5 @@ public final class Spinner: Sendable {
             change(&current)
             draw(current)
         }
-    }
-}
-
-extension String {
-    /// Newlines and tabs replaced by spaces, so a label stays on one line.
-    fileprivate func replacingNewlines() -> String {
-        String(map { $0 == "\n" || $0 == "\t" ? " " : $0 })
     }
 }

@@ -1,67 +1,111 @@
 // Where a script's lines come from: stdin, a file, or `-c` arguments. Reads in large chunks,
-// splits on `\n` (dropping a `\r` before it) and replaces invalid UTF-8 instead of failing.
+// splits on `\n` (dropping a `\r` before it) and replaces invalid UTF-8 instead of failing. A line
+// longer than 16 MiB (SPEC §10) is skipped as it streams in, so memory stays bounded on any input.
 import Foundation
 
 /// A sequence of input lines for the script runner.
 public final class ScriptSource {
+    /// One input line, or the report of a line that was too long to keep.
+    public enum Line: Equatable {
+        /// A line's text without its newline.
+        case text(String)
+        /// A line longer than ``maximumLineBytes``; its bytes were discarded.
+        case tooLong
+    }
+
+    /// The longest line kept, in bytes (SPEC §10: 16 MiB).
+    public static let maximumLineBytes = 16 << 20
+
     private let descriptor: Int32?
+    private let lineLimit: Int
+    private var discarding = false
     private var pending: [String]
     private var buffer: [UInt8] = []
     private var lineStart = 0
     private var scanned = 0
     private var reachedEnd = false
 
-    /// Lines read from a file descriptor (not closed by the source).
-    public init(descriptor: Int32) {
+    /// Lines read from a file descriptor (not closed by the source); lines longer than
+    /// `lineLimit` bytes are reported as ``Line/tooLong``.
+    public init(descriptor: Int32, lineLimit: Int = ScriptSource.maximumLineBytes) {
         self.descriptor = descriptor
+        self.lineLimit = lineLimit
         self.pending = []
     }
 
     /// Lines given in advance (each `-c` argument; embedded newlines split it).
     public init(lines: [String]) {
         self.descriptor = nil
+        self.lineLimit = ScriptSource.maximumLineBytes
         self.pending = lines.flatMap { $0.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
         self.pending.reverse()
     }
 
-    /// Opens a script file.
-    /// - Throws: `CommandError.usage` naming the file when it cannot be opened.
+    /// Opens a script file (a directory is refused).
+    /// - Throws: `UsageError` naming the file when it cannot be opened or is a directory.
     public static func file(_ path: String) throws -> ScriptSource {
         if path == "-" { return ScriptSource(descriptor: 0) }
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             throw UsageError(message: "cannot read '\(path)': \(String(cString: strerror(errno)))")
         }
+        var status = stat()
+        if fstat(descriptor, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR {
+            close(descriptor)
+            throw UsageError(message: "cannot read '\(path)': it is a directory, not a script file")
+        }
         return ScriptSource(descriptor: descriptor)
     }
 
-    /// The next line without its newline, or `nil` at the end of input.
+    /// The next line without its newline, or `nil` at the end of input; an overlong line is
+    /// skipped and returned as an empty string (use ``next()`` to tell it apart).
     public func nextLine() -> String? {
-        guard let descriptor else { return pending.popLast() }
+        switch next() {
+        case .text(let text): text
+        case .tooLong: ""
+        case nil: nil
+        }
+    }
+
+    /// The next line, ``Line/tooLong`` for a line over the limit, or `nil` at the end of input.
+    public func next() -> Line? {
+        guard let descriptor else { return pending.popLast().map(Line.text) }
         while true {
             if let newline = buffer[scanned...].firstIndex(of: 10) {
-                let line = decode(buffer[lineStart..<newline])
+                let line = discarding ? Line.tooLong : .text(decode(buffer[lineStart..<newline]))
+                discarding = false
                 lineStart = newline + 1
                 scanned = lineStart
                 return line
             }
             scanned = buffer.count
-            if reachedEnd {
-                guard lineStart < buffer.count else { return nil }
-                defer { lineStart = buffer.count; scanned = lineStart }
-                return decode(buffer[lineStart...])
-            }
+            if reachedEnd { return finalLine() }
             buffer.removeSubrange(..<lineStart)
             scanned -= lineStart
             lineStart = 0
+            if buffer.count > lineLimit || discarding {
+                discarding = true
+                buffer.removeAll(keepingCapacity: true)
+                scanned = 0
+            }
             fill(from: descriptor)
         }
     }
 
-    /// Reads everything left (for `/improve -`).
+    /// The unterminated last line at the end of input, if any.
+    private func finalLine() -> Line? {
+        defer { lineStart = buffer.count; scanned = lineStart; discarding = false }
+        if discarding { return .tooLong }
+        guard lineStart < buffer.count else { return nil }
+        return .text(decode(buffer[lineStart...]))
+    }
+
+    /// Reads everything left (for `/improve -`); overlong lines are left out.
     public func readRemaining() -> String {
         var lines: [String] = []
-        while let line = nextLine() { lines.append(line) }
+        while let line = next() {
+            if case .text(let text) = line { lines.append(text) }
+        }
         return lines.joined(separator: "\n")
     }
 

@@ -3,6 +3,7 @@
 import CLineEdit
 import Foundation
 import Synchronization
+import LyraKit
 
 /// Holds the process's external editor for libedit's Ctrl-X Ctrl-E binding.
 final class EditorKeyBridge: Sendable {

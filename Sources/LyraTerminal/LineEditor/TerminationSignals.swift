@@ -2,11 +2,13 @@
 // signal to the whole process group), which runs the registered clean-ups, restores the terminal
 // and ends only this process, by that signal.
 import CLineEdit
+import LyraKit
 import Synchronization
 
 /// Installs Lyra's handling of SIGTERM and SIGHUP.
 public enum TerminationSignals {
-    private static let cleanUps = Mutex<[@Sendable (Int32) -> Void]>([])
+    /// Partial downloads and staged uploads (`ExitCleanup`) always go first.
+    private static let cleanUps = Mutex<[@Sendable (Int32) -> Void]>([{ _ in ExitCleanup.removeAll() }])
 
     /// Blocks SIGTERM/SIGHUP in the calling thread and starts the watcher. Call first thing on the
     /// main thread, before any other thread exists, so that every thread inherits the block.

@@ -1,5 +1,6 @@
 // Streaming Markdown → terminal lines. A source line is rendered once it is complete (or at the
 // end), so a line once shown is never redrawn; only tables wait, for their last row, to align.
+import LyraKit
 
 /// Renders Markdown that arrives in pieces into finished screen lines; a value with no I/O.
 ///

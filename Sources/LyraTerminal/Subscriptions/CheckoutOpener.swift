@@ -1,6 +1,7 @@
 // Opens a checkout URL (or a saved video) with `xdg-open`, only when `xdg-open` is on the PATH, in an
 // environment without Lyra's secrets; never waits for it and never lets it write to Lyra's terminal.
 import Foundation
+import LyraKit
 
 /// Launches the desktop's URL opener.
 struct CheckoutOpener: Sendable {
@@ -30,21 +31,12 @@ struct CheckoutOpener: Sendable {
         file.isFileURL && launch(file.path)
     }
 
-    /// The environment without tokens and keys (`LYRA_*`, `OPENAI_*`, `*TOKEN*`, `*KEY*`).
-    var cleanEnvironment: [String: String] {
-        environment.filter { name, _ in
-            let upper = name.uppercased()
-            return !upper.hasPrefix("LYRA_") && !upper.hasPrefix("OPENAI_") && !upper.contains("TOKEN")
-                && !upper.contains("KEY") && !upper.contains("SECRET")
-        }
-    }
-
     private func launch(_ argument: String) -> Bool {
         guard let executable else { return false }
         let process = Process()
         process.executableURL = executable
         process.arguments = [argument]
-        process.environment = cleanEnvironment
+        process.environment = SecretText.environmentWithoutSecrets(environment)
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice

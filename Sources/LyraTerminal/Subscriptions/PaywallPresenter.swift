@@ -7,7 +7,7 @@ import LyraKit
 enum PaywallPresenter {
     /// A plan's display name from its product id: `lyra.yearly` → `Yearly`, `pro_annual` → `Pro Annual`.
     static func name(of product: PaywallProduct) -> String {
-        let id = TextSanitizer.sanitize(product.productID)
+        let id = TextSanitizer.singleLine(product.productID)
         let last = id.split(separator: ".").last.map(String.init) ?? id
         let words = last.split { $0 == "_" || $0 == "-" || $0 == " " }.map { $0.prefix(1).uppercased() + $0.dropFirst() }
         return words.isEmpty ? id : words.joined(separator: " ")
@@ -34,12 +34,12 @@ enum PaywallPresenter {
     static func money(_ amount: Decimal, of product: PaywallProduct) -> String {
         let number = product.formatted(amount)
         guard let currency = product.currency else { return number }
-        return number + " " + TextSanitizer.sanitize(currency)
+        return number + " " + TextSanitizer.singleLine(currency)
     }
 
     /// The expiry as `2027-11-29 10:05 UTC`, Apphud's own text when it does not parse, nil without one.
     static func expiryText(_ status: SubscriptionStatus) -> String? {
-        guard let date = status.expiresAt else { return status.expiresAtText.map(TextSanitizer.sanitize) }
+        guard let date = status.expiresAt else { return status.expiresAtText.map { TextSanitizer.singleLine($0) } }
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "UTC")
@@ -57,7 +57,7 @@ enum PaywallPresenter {
 
     /// `Yearly (lyra.yearly)`, or the bare id when the paywall does not offer it.
     static func planLabel(_ productID: String, paywall: Paywall?) -> String {
-        let id = TextSanitizer.sanitize(productID)
+        let id = TextSanitizer.singleLine(productID)
         guard let product = paywall?.products.first(where: { $0.productID == productID }) else { return id }
         return name(of: product) + " (" + id + ")"
     }

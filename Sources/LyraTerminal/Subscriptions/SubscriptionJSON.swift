@@ -19,7 +19,7 @@ enum SubscriptionJSON {
     private static func encode(_ value: some Encodable) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(value), as: UTF8.self)
+        return JSONText.string(from: try encoder.encode(value))
     }
 
     private struct PaywallDocument: Encodable {

@@ -14,10 +14,22 @@ public protocol OutputSink: Sendable {
 }
 
 /// Writes to a file descriptor with write(2), retrying on `EINTR`, partial writes and `EAGAIN`;
-/// on `EPIPE` or another error the rest is dropped (the app ignores `SIGPIPE`).
+/// on `EPIPE` or another error the rest is dropped (the app ignores `SIGPIPE`); `EPIPE` is
+/// remembered in ``readerClosed`` so a script can stop instead of working for nobody.
 public struct FileDescriptorSink: OutputSink {
     /// The descriptor written to; not closed by the sink.
     public let fd: Int32
+
+    private static let closedDescriptors = Mutex<Set<Int32>>([])
+
+    /// Whether `fd`'s reader is gone (e.g. `| head -1` has exited): a write to it failed with
+    /// `EPIPE`, or poll(2) reports an error on the pipe before anything is written.
+    public static func readerClosed(_ fd: Int32) -> Bool {
+        if closedDescriptors.withLock({ $0.contains(fd) }) { return true }
+        var descriptor = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+        guard poll(&descriptor, 1, 0) == 1 else { return false }
+        return descriptor.revents & Int16(POLLERR) != 0
+    }
 
     /// Creates a sink for an open file descriptor.
     public init(fd: Int32) { self.fd = fd }
@@ -36,6 +48,7 @@ public struct FileDescriptorSink: OutputSink {
             } else if written < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
                 waitUntilWritable()
             } else {
+                if written < 0 && errno == EPIPE { _ = Self.closedDescriptors.withLock { $0.insert(fd) } }
                 return  // EPIPE, EBADF, a full disk: nothing sensible left to do with the output
             }
         }

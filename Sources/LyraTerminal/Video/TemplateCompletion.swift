@@ -8,9 +8,9 @@ enum TemplateCompletion {
     /// Ids and names (duplicates dropped), ready for `CompletionData`.
     static func names(_ templates: [VideoTemplateDTO]) -> [CompletionData.Kind: [String]] {
         var seen = Set<String>()
-        let names = templates.map { VideoTemplateListing.oneLine($0.name) }
+        let names = templates.map { TextSanitizer.singleLine($0.name) }
             .filter { !$0.isEmpty && seen.insert($0).inserted }
-        return [.templateIDs: templates.map { VideoTemplateListing.oneLine($0.id.value) }, .templateNames: names]
+        return [.templateIDs: templates.map { TextSanitizer.singleLine($0.id.value) }, .templateNames: names]
     }
 
     /// Stores the ids and names of `templates` for completion.

@@ -4,7 +4,8 @@ import Testing
 
 @Suite struct ExitStatusTests {
     @Test func theTableMatchesTheSpec() {
-        let table: [LyraTerminal.ExitStatus: Int32] = [.success: 0, .lineFailed: 1, .usage: 2, .bailed: 3, .interrupted: 130]
+        let table: [LyraTerminal.ExitStatus: Int32] = [.success: 0, .lineFailed: 1, .usage: 2, .bailed: 3, .interrupted: 130,
+                                                      .outputClosed: 141]
         for status in LyraTerminal.ExitStatus.allCases { #expect(table[status] == status.rawValue) }
     }
 

@@ -32,7 +32,8 @@ import Testing
         let parsed = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
         #expect(parsed.count == 1)
         #expect(parsed[0]["number"] as? Int == 3 && parsed[0]["id"] as? String == "ID3")
-        #expect(parsed[0]["context"] as? String == "to Lisbon" && parsed[0]["role"] as? String == "user")
+        #expect(!json.contains("\u{1B}"), "controls are escaped, not printed")
+        #expect(parsed[0]["context"] as? String == "to Lisbon\u{1B}[31m" && parsed[0]["role"] as? String == "user")
         #expect(SessionSearchView.json([]) == "[]")
     }
 }

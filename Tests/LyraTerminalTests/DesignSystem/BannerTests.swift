@@ -1,6 +1,7 @@
 // Tests for Banner: gradient name, version and tagline, with 24-bit, 256-colour and plain renderings.
 import Testing
 import LyraTerminal
+import LyraKit
 
 @Suite struct BannerTests {
     @Test func plainBanner() {

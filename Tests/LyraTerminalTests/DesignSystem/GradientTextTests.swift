@@ -1,6 +1,7 @@
 // Tests for GradientText: per-character interpolation, 256/16-colour approximations, plain at none.
 import Testing
 import LyraTerminal
+import LyraKit
 
 @Suite struct GradientTextTests {
     static let red = RGB(255, 0, 0)

@@ -1,6 +1,7 @@
 // Tests for Theme: SGR for each level, plain text at none, prompt segments marked for libedit.
 import Testing
 import LyraTerminal
+import LyraKit
 
 @Suite struct ThemeTests {
     static let esc = "\u{1B}["

@@ -4,6 +4,7 @@ import Foundation
 import LyraTestSupport
 import Testing
 @testable import LyraTerminal
+import LyraKit
 
 @Suite struct FuzzInputTests {
     /// Pieces that exercise quoting, blocks, escapes, wide characters and controls.

@@ -4,6 +4,7 @@
 import LyraTestSupport
 import Testing
 @testable import LyraTerminal
+import LyraKit
 
 @Suite struct MarkdownStreamingFuzzTests {
     /// Inline pieces of paragraph text.

@@ -33,8 +33,10 @@ final class ScriptedAnswers: FollowUpInput {
 
     @Test func setKeepsAPathWithSpacesWhole() async throws {
         let setup = try SettingsTestContext(interactive: false)
-        _ = try await setup.run("/settings set videoDirectory /tmp/My Videos")
-        #expect(try await setup.run("/settings").contains("videoDirectory /tmp/My Videos (config file)"))
+        let directory = setup.environment.root.appending(path: "My Videos")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        _ = try await setup.run("/settings set videoDirectory \(directory.path)")
+        #expect(try await setup.run("/settings").contains("videoDirectory \(directory.path) (config file)"))
     }
 
     @Test func badValuesAndUnknownKeysAreRefusedWithTheReason() async throws {

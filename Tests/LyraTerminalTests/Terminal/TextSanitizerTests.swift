@@ -1,6 +1,7 @@
 // Tests for TextSanitizer: server text cannot move the cursor, retitle the terminal or write the clipboard.
 import Testing
 import LyraTerminal
+import LyraKit
 
 @Suite struct TextSanitizerTests {
     static let esc = "\u{1B}"

@@ -34,8 +34,9 @@ import Testing
             == "1    Slideshow — Each photo for two seconds\nx12  Evil Name\n")
         let json = try VideoTemplateListing.json(templates)
         #expect(json.hasSuffix("}\n"))
-        #expect(!json.contains("\u{1B}") && !json.contains("\\u001b"))
+        #expect(!json.contains("\u{1B}") && json.contains("\\u001b"), "the data is kept, its controls escaped")
         let decoded = try JSONDecoder().decode(TemplateListDTO.self, from: Data(json.utf8))
+        #expect(decoded.templates.last?.name == "Evil\u{1B}[2J\tName")
         #expect(decoded.templates.map(\.id) == [1, "x12"])
         #expect(decoded.templates.first?.description == "Each photo for two seconds")
     }

@@ -1,5 +1,5 @@
-// Makes untrusted (server) text safe to print: no escape sequences, no controls, no bidi overrides.
-// One pass over the Unicode scalars (decoded in place from UTF-8) with a small state machine: fast on megabytes.
+// The one sanitiser for untrusted text (servers, files, paths) on its way to the terminal: no escape
+// sequences, no controls, no bidi or zero-width controls. One pass over the Unicode scalars (decoded in place from UTF-8) with a small state machine: fast on megabytes.
 
 /// Strips everything from untrusted text that could move the cursor, retitle the terminal,
 /// write the clipboard or reorder what the user sees; keeps `\n` and `\t`.
@@ -24,7 +24,9 @@ public enum TextSanitizer {
 
     /// Returns `text` without escape sequences (CSI, OSC, DCS/SOS/PM/APC, two-character ESC),
     /// C0 controls other than `\n` and `\t` (`\r\n` becomes `\n`, a lone `\r` is dropped), DEL,
-    /// C1 controls U+0080–U+009F with their payloads, and bidi overrides and isolates.
+    /// C1 controls U+0080–U+009F with their payloads, bidi marks, overrides and isolates
+    /// (U+200E/F, U+061C, U+202A–E, U+2066–9), zero-width U+200B and U+FEFF, and the Unicode
+    /// line and paragraph separators U+2028/9 (dropped: a terminal does not break lines on them).
     /// An unterminated sequence at the end of the text is dropped like a terminal would swallow it.
     public static func sanitize(_ text: String) -> String {
         if isPlainPrintable(text) { return text }
@@ -105,9 +107,16 @@ public enum TextSanitizer {
         case 0x9B: return (.controlSequence, false)
         case 0x9D: return (.operatingSystemCommand, false)
         case 0x90, 0x98, 0x9E, 0x9F: return (.controlString, false)
-        case 0x00...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069:
-            return (.text, false)  // other C0, DEL, C1 and bidi controls are dropped
-        default: return (.text, true)
+        case 0x00...0x1F, 0x7F...0x9F: return (.text, false)  // other C0, DEL and C1 are dropped
+        default: return (.text, !isInvisibleFormatControl(value))
+        }
+    }
+
+    /// Bidi marks, embeddings, overrides and isolates, zero-width space, BOM, line/paragraph separators.
+    static func isInvisibleFormatControl(_ value: UInt32) -> Bool {
+        switch value {
+        case 0x061C, 0x200B, 0x200E, 0x200F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069, 0xFEFF: true
+        default: false
         }
     }
 

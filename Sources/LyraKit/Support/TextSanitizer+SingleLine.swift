@@ -1,0 +1,15 @@
+// The one "single line" rule for untrusted text shown where one line is expected (a diagnostic,
+// a list row, a prompt title, a plan line): sanitised, every whitespace run one space, bounded.
+
+extension TextSanitizer {
+    /// `text` sanitised (see ``sanitize(_:)``) and put on one line: every run of whitespace
+    /// (newlines and tabs included) becomes one space, the ends are trimmed, and with a `limit`
+    /// the result is cut to that many characters followed by `…`. A newline in server text can
+    /// therefore never start a forged `lyra: line N:` diagnostic or a forged list row.
+    public static func singleLine(_ text: String, limit: Int? = nil) -> String {
+        let clean = sanitize(text)
+        let joined = clean.split(whereSeparator: { $0.isWhitespace || $0.isNewline }).joined(separator: " ")
+        guard let limit, joined.count > limit else { return joined }
+        return String(joined.prefix(max(0, limit))) + "…"
+    }
+}
