@@ -16,35 +16,22 @@ enum ChatTurnPresenter {
     static func run(_ context: CommandContext, chat: ChatService,
                     _ work: @escaping @Sendable (ChatTurnOptions) async throws -> ChatTurn) async throws {
         let route = try await context.services.chatRoute()
-        let terminal = context.terminal
-        let spinner = Spinner(console: context.console, theme: context.theme,
-                              enabled: context.isInteractive && terminal.stderrIsTTY && !context.quiet,
-                              width: { terminal.width })
-        let view = ReplyStreamView(context: context, spinner: spinner, render: route.render)
-        let (pieces, feed) = AsyncStream.makeStream(of: String.self)
-        let renderer = Task { @MainActor in
-            for await piece in pieces { view.show(piece) }
-        }
+        let pump = ReplyStreamPump(context: context, render: route.render, label: waitingLabel)
         let options = ChatTurnOptions(provider: route.provider, model: route.model,
-                                      contextMessages: route.contextMessages) { feed.yield($0) }
-        spinner.start(waitingLabel)
+                                      contextMessages: route.contextMessages, onText: pump.onText)
         let started = ContinuousClock.now
         let turn: ChatTurn
         do {
             turn = try await work(options)
         } catch {
-            feed.finish()
-            await renderer.value
-            view.finish(completed: false)
+            await pump.finish(completed: false)
             context.sessionTitle = await chat.title
             throw error
         }
-        feed.finish()
-        await renderer.value
-        view.finish(completed: true)
+        await pump.finish(completed: true)
         context.sessionTitle = turn.session.title
         SessionCompletion.remember(turn.session.title, in: context)
-        showFooter(turn, context: context, elapsed: view.firstPieceAt.map { ContinuousClock.now - $0 }
+        showFooter(turn, context: context, elapsed: pump.view.firstPieceAt.map { ContinuousClock.now - $0 }
             ?? ContinuousClock.now - started)
         context.services.recordSuccessfulChatReply(context: context)
     }

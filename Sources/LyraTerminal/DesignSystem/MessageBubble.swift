@@ -1,5 +1,6 @@
 // A chat message drawn as a rounded bubble with a role label, wrapped to the terminal's width.
 // The app's MessageBubble: assistant on the left, user on the right; server text is sanitised first.
+import LyraKit
 
 /// Renders a chat message as a bubble.
 public enum MessageBubble {
@@ -10,8 +11,8 @@ public enum MessageBubble {
         /// The label shown in the bubble's top border.
         public var label: String {
             switch self {
-            case .user: "you"
-            case .assistant: "lyra"
+            case .user: ChatRole.user.speaker.lowercased()
+            case .assistant: ChatRole.assistant.speaker.lowercased()
             case .system: "system"
             }
         }

@@ -1,9 +1,10 @@
 // Where a script's lines come from: stdin, a file, or `-c` arguments. Reads in large chunks,
-// splits on `\n` (dropping a `\r` before it) and replaces invalid UTF-8 instead of failing.
+// splits on `\n` (dropping a `\r` before it) and replaces invalid UTF-8 instead of failing. A value, so
+// that ScriptLineReader's thread can own it while the main actor waits for lines.
 import Foundation
 
 /// A sequence of input lines for the script runner.
-public final class ScriptSource {
+public struct ScriptSource: Sendable {
     private let descriptor: Int32?
     private var pending: [String]
     private var buffer: [UInt8] = []
@@ -36,7 +37,7 @@ public final class ScriptSource {
     }
 
     /// The next line without its newline, or `nil` at the end of input.
-    public func nextLine() -> String? {
+    public mutating func nextLine() -> String? {
         guard let descriptor else { return pending.popLast() }
         while true {
             if let newline = buffer[scanned...].firstIndex(of: 10) {
@@ -59,13 +60,13 @@ public final class ScriptSource {
     }
 
     /// Reads everything left (for `/improve -`).
-    public func readRemaining() -> String {
+    public mutating func readRemaining() -> String {
         var lines: [String] = []
         while let line = nextLine() { lines.append(line) }
         return lines.joined(separator: "\n")
     }
 
-    private func fill(from descriptor: Int32) {
+    private mutating func fill(from descriptor: Int32) {
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }

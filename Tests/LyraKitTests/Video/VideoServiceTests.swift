@@ -7,7 +7,7 @@ import Testing
 
 @Suite struct VideoServiceTests {
     private func service(_ backend: ScriptedVideoBackend, directory: URL, maxPolls: Int = 40) -> VideoService {
-        VideoService(backend: backend, clock: RecordingClock(), policy: VideoPollPolicy(interval: 3, maxPolls: maxPolls),
+        VideoService(backend: backend, clock: FakeClock(), policy: VideoPollPolicy(interval: 3, maxPolls: maxPolls),
                      videoDirectory: directory.appending(path: "videos"))
     }
 
