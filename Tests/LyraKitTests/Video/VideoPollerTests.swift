@@ -6,7 +6,7 @@ import Synchronization
 import Testing
 
 @Suite struct VideoPollerTests {
-    private func poller(_ backend: ScriptedVideoBackend, _ clock: RecordingClock, interval: Double = 3,
+    private func poller(_ backend: ScriptedVideoBackend, _ clock: FakeClock, interval: Double = 3,
                         maxPolls: Int = 40, maxFailures: Int = 5) -> VideoPoller {
         VideoPoller(backend: backend, clock: clock,
                     policy: VideoPollPolicy(interval: interval, maxPolls: maxPolls, maxConsecutiveFailures: maxFailures))
