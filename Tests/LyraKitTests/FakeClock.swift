@@ -28,11 +28,11 @@ final class FakeClock: LyraClock {
         }
     }
 
+    /// Records the sleep, then returns at once or throws `CancellationError` when the task is cancelled
+    /// (a cancelled sleep is still recorded, and does not move the clock).
     func sleep(for seconds: Double) async throws {
+        state.withLock { $0.sleeps.append(seconds) }
         try Task.checkCancellation()
-        state.withLock { state in
-            state.sleeps.append(seconds)
-            if advancesOnSleep { state.now += seconds }
-        }
+        if advancesOnSleep { state.withLock { $0.now += seconds } }
     }
 }
