@@ -25,7 +25,7 @@ import Testing
         defer { if process.isRunning { process.terminate() } }
         input.fileHandleForWriting.write(Data("/help quit\n".utf8))
 
-        let deadline = ContinuousClock.now.advanced(by: .seconds(60))  // a watchdog only
+        let deadline = ContinuousClock.now.advanced(by: .seconds(180))  // a watchdog only
         while !received.withLock({ String(decoding: $0, as: UTF8.self) }).contains("leave Lyra") {
             try #require(ContinuousClock.now < deadline, "the answer to the first line never arrived")
             try await Task.sleep(for: .milliseconds(10))
@@ -53,7 +53,7 @@ import Testing
         process.standardError = FileHandle.nullDevice
         try process.run()
         defer { if process.isRunning { process.terminate() } }
-        let deadline = ContinuousClock.now.advanced(by: .seconds(60))  // a watchdog only
+        let deadline = ContinuousClock.now.advanced(by: .seconds(180))  // a watchdog only
         while try await backend.control.sentChatMessages() != ["a slow question"] {
             try #require(ContinuousClock.now < deadline, "the question never reached the backend")
             try await Task.sleep(for: .milliseconds(20))
