@@ -12,7 +12,7 @@ extension PseudoTerminalSession {
     /// - Returns: the exit status, or `128 + signal` when a signal killed it (see `terminationSignal`).
     /// - Throws: `HarnessError.exitTimedOut` with the output so far when `timeout` passes.
     @discardableResult
-    public func waitForExit(timeout: Duration = .seconds(10)) throws -> Int32 {
+    public func waitForExit(timeout: Duration = .seconds(30)) throws -> Int32 {
         let deadline = ContinuousClock.now.advanced(by: timeout)
         while true {
             if let exit = reap(blocking: false) {
@@ -28,7 +28,7 @@ extension PseudoTerminalSession {
 
     /// `waitForExit(timeout:)` for async tests: suspends instead of blocking a thread.
     @discardableResult
-    public func awaitExit(timeout: Duration = .seconds(10)) async throws -> Int32 {
+    public func awaitExit(timeout: Duration = .seconds(30)) async throws -> Int32 {
         let deadline = ContinuousClock.now.advanced(by: timeout)
         while true {
             if let exit = reap(blocking: false) {

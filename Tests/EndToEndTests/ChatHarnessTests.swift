@@ -32,7 +32,8 @@ func onlySessionFile(_ env: TemporaryEnvironment) throws -> URL {
 
 /// What the demo backend answers to `message`.
 func demoReply(_ message: String) -> String {
-    ChatRoute.replyText(to: message)
+    // Written out here, not computed by the backend's own function: a change to the text must fail.
+    "Demo reply: you said \"\(message)\". (This answer comes from Lyra's built-in demo backend.)"
 }
 
 /// Writes a session file the way another program could.

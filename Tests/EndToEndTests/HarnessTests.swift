@@ -52,9 +52,10 @@ private func sh(_ script: String, stdin: Data? = nil, timeout: Duration = .secon
     @Test func timeoutKillsAndKeepsWhatWasCaptured() async throws {
         let start = ContinuousClock.now
         let error = await #expect(throws: HarnessError.self) {
-            try await sh("echo started; echo oops >&2; exec sleep 30", timeout: .milliseconds(500))
+            try await sh("echo started; echo oops >&2; exec sleep 60", timeout: .milliseconds(500))
         }
-        #expect(ContinuousClock.now - start < .seconds(10))
+        // Watchdog: well under the 60 s the program would run, generous for a loaded machine.
+        #expect(ContinuousClock.now - start < .seconds(45))
         guard case .timedOut(_, let timeout, let captured) = error else {
             Issue.record("expected timedOut, got \(String(describing: error))")
             return
@@ -176,12 +177,10 @@ private func sh(_ script: String, stdin: Data? = nil, timeout: Duration = .secon
 
     @Test func ctrlCInterruptsTheForegroundProgram() throws {
         // `exec`: no shell waits in between (dash can miss a Ctrl-C that lands mid-fork).
-        let session = try start(shell, ["-c", "echo ready; exec sleep 30"])
-        try session.waitFor("ready")
-        let start = ContinuousClock.now
+        let session = try start(shell, ["-c", "echo ready; exec sleep 120"])
+        try session.waitFor("ready", timeout: .seconds(60))
         session.send(.ctrlC)
-        let status = try session.waitForExit(timeout: .seconds(10))
-        #expect(ContinuousClock.now - start < .seconds(10))
+        let status = try session.waitForExit(timeout: .seconds(90))  // a watchdog: the sleep would last 120 s
         #expect(status == 128 + SIGINT)
         #expect(session.terminationSignal == SIGINT)
     }
@@ -189,12 +188,13 @@ private func sh(_ script: String, stdin: Data? = nil, timeout: Duration = .secon
     @Test func waitForTextThatNeverComesFailsWithinItsDeadline() throws {
         let session = try start(cat)
         session.send("abc\r")
-        try session.waitFor("abc\nabc\n")
+        try session.waitFor("abc\nabc\n", timeout: .seconds(60))
         let start = ContinuousClock.now
         let error = #expect(throws: HarnessError.self) {
             try session.waitFor("never printed", timeout: .milliseconds(300))
         }
-        #expect(ContinuousClock.now - start < .seconds(3))
+        // Its own 300 ms deadline, not the 30 s default (a watchdog bound between the two).
+        #expect(ContinuousClock.now - start < .seconds(20))
         guard case .outputNotFound(let needle, _, let plainOutput) = error else {
             Issue.record("expected outputNotFound, got \(String(describing: error))")
             return
@@ -207,8 +207,8 @@ private func sh(_ script: String, stdin: Data? = nil, timeout: Duration = .secon
     @Test func waitForFailsAtOnceWhenTheProgramHasEnded() throws {
         let session = try start(shell, ["-c", "echo bye"])
         let start = ContinuousClock.now
-        #expect(throws: HarnessError.self) { try session.waitFor("never printed", timeout: .seconds(20)) }
-        #expect(ContinuousClock.now - start < .seconds(5))
+        #expect(throws: HarnessError.self) { try session.waitFor("never printed", timeout: .seconds(120)) }
+        #expect(ContinuousClock.now - start < .seconds(60), "failed when the program ended, not at the 120 s deadline")
     }
 
     @Test func markStartsANewSearchWindow() throws {

@@ -15,6 +15,15 @@ public struct ChatRole: RawRepresentable, Codable, Hashable, Sendable, CustomStr
     /// The backend's answers.
     public static let assistant = ChatRole(rawValue: "assistant")
 
+    /// Who this is in a transcript or a bubble label: `You`, `Lyra`, or the stored text for other roles.
+    public var speaker: String {
+        switch self {
+        case .user: "You"
+        case .assistant: "Lyra"
+        default: rawValue
+        }
+    }
+
     /// The stored text.
     public var description: String { rawValue }
 

@@ -9,7 +9,7 @@ import Foundation
 /// leaves the message saved and retryable. A new session is created by its first turn.
 public actor ChatService {
     /// Where sessions are kept.
-    public let store: SessionStore
+    let store: SessionStore
     let clock: any LyraClock
     private var current: ChatSession?
     private var pendingTitle: String?

@@ -33,7 +33,7 @@ public enum ChatTranscript {
             + "\(count) message\(count == 1 ? "" : "s")_\n"
         for message in session.messages {
             let suffix = message.isFailed ? " (no reply)" : ""
-            text += "\n## \(speaker(message.role)) · \(ChatTimestamp.string(from: message.createdAt))\(suffix)\n\n"
+            text += "\n## \(message.role.speaker) · \(ChatTimestamp.string(from: message.createdAt))\(suffix)\n\n"
             text += message.content.trimmingCharacters(in: .newlines) + "\n"
         }
         return text
@@ -61,13 +61,5 @@ public enum ChatTranscript {
             return content.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).map { Substring($0) }
         }
         return content.split(separator: "\n", omittingEmptySubsequences: false)
-    }
-
-    private static func speaker(_ role: ChatRole) -> String {
-        switch role {
-        case .user: return "You"
-        case .assistant: return "Lyra"
-        default: return role.rawValue
-        }
     }
 }

@@ -51,9 +51,8 @@ extension Endpoint {
             return HTTPRequest(url: url, timeout: RequestDeadline.effective(1800))
         }
         guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { throw .invalidURL }
-        let common = [URLQueryItem(name: "user_id", value: config.userID), URLQueryItem(name: "app_id", value: config.appID)]
         let existing = components.percentEncodedQuery.map { $0.isEmpty ? "" : $0 + "&" } ?? ""
-        components.percentEncodedQuery = existing + encodeQuery(common)
+        components.percentEncodedQuery = existing + encodeQuery(identityQuery(config))
         guard let finalURL = components.url else { throw .invalidURL }
         var request = HTTPRequest(url: finalURL, timeout: RequestDeadline.effective(1800))
         addCommonHeaders(to: &request, token: config.token)

@@ -44,8 +44,7 @@ public struct Endpoint: Sendable, Equatable {
         var prefix = components.percentEncodedPath
         while prefix.hasSuffix("/") { prefix.removeLast() }
         components.percentEncodedPath = prefix + path
-        let common = [URLQueryItem(name: "user_id", value: config.userID), URLQueryItem(name: "app_id", value: config.appID)]
-        components.percentEncodedQuery = Self.encodeQuery(common + queryItems)
+        components.percentEncodedQuery = Self.encodeQuery(Self.identityQuery(config) + queryItems)
         components.fragment = nil
         guard let url = components.url else { throw .invalidURL }
         var request = HTTPRequest(method: method == .post ? .post : .get, url: url,
@@ -54,6 +53,11 @@ public struct Endpoint: Sendable, Equatable {
         Self.addCommonHeaders(to: &request, token: config.token)
         for (name, value) in headers.sorted(by: { $0.key < $1.key }) { request.setHeader(name, value) }
         return request
+    }
+
+    /// The `user_id` and `app_id` parameters every request to the backend's own origin carries.
+    static func identityQuery(_ config: APIConfig) -> [URLQueryItem] {
+        [URLQueryItem(name: "user_id", value: config.userID), URLQueryItem(name: "app_id", value: config.appID)]
     }
 
     /// Sets `Accept: application/json` and, when `token` is non-empty, the bearer authorization.

@@ -76,10 +76,8 @@ struct SettingResolver {
 
     /// A directory setting as a URL: `~/x` under HOME, relative paths under the working directory.
     static func directoryURL(_ path: String?, workingDirectory: URL, home: String?) -> URL {
-        guard let path else { return workingDirectory }
-        if path == "~" || path.hasPrefix("~/"), let home, home.hasPrefix("/") {
-            return URL(filePath: home + path.dropFirst(), directoryHint: .isDirectory).standardizedFileURL
-        }
+        guard let given = path else { return workingDirectory }
+        let path = TildePath.expanding(given, home: home)
         if path.hasPrefix("/") { return URL(filePath: path, directoryHint: .isDirectory).standardizedFileURL }
         return workingDirectory.appending(path: path, directoryHint: .isDirectory).standardizedFileURL
     }

@@ -1,5 +1,6 @@
 // The clock seam: pollers ask it for the time and sleep through it, so tests inject a fake clock
-// instead of sleeping for real.
+// instead of sleeping for real. Not the standard `Clock` protocol on purpose: callers need wall-clock
+// `Date`s (timestamps stored in sessions, Retry-After dates), which `Clock.Instant` does not give.
 import Foundation
 
 /// A source of the current time and of cancellable sleeps.

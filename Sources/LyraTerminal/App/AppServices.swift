@@ -81,6 +81,9 @@ public final class AppServices {
 
     /// The one instance of a feature service for this run, made by `make` on first use.
     /// Features add an `AppServices` extension that calls this, e.g. `videoService()`.
+    /// Kept as a cache keyed by type (not one stored property per service) on purpose: Swift
+    /// extensions cannot add stored properties, and this lets each feature keep its wiring in its
+    /// own `AppServices+Feature.swift` without this file knowing every service.
     /// - Parameters:
     ///   - type: the service's type, which keys the cache.
     ///   - survivesReload: keep it across `reloadConfiguration()` (a service that holds state,

@@ -96,7 +96,7 @@ extension LaunchOptions {
                 if prompt.isEmpty { throw UsageError(message: "-- needs a PROMPT after it") }
                 break
             }
-            let (name, inlineValue) = splitInlineValue(argument)
+            let (name, inlineValue) = LongOption.split(argument)
             func value() throws -> String {
                 if let inlineValue { return inlineValue }
                 guard let next = remaining.popFirst() else { throw UsageError(message: "\(name) needs a value") }
@@ -151,7 +151,7 @@ extension LaunchOptions {
         var port: UInt16 = 8080
         var remaining = arguments
         while let argument = remaining.popFirst() {
-            let (name, inlineValue) = splitInlineValue(argument)
+            let (name, inlineValue) = LongOption.split(argument)
             guard name == "--host" || name == "--port" else {
                 if name == "-h" || name == "--help" { var help = LaunchOptions(); help.action = .help; return help }
                 throw UsageError(message: "unknown option '\(argument)' for 'lyra serve'")
@@ -167,10 +167,5 @@ extension LaunchOptions {
         var options = LaunchOptions()
         options.action = .serve(host: host, port: port)
         return options
-    }
-
-    private static func splitInlineValue(_ argument: String) -> (String, String?) {
-        guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else { return (argument, nil) }
-        return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
     }
 }

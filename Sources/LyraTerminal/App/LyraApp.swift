@@ -42,12 +42,12 @@ public enum LyraApp {
         if interactive {
             return await runInteractive(context: context, interpreter: interpreter, interrupts: interrupts)
         }
-        interrupts.onInterruptImmediately {
-            console.flush()
-            ExitCleanup.removeAll()  // a download's staging directory, with its partial file
-            exit(ExitStatus.interrupted.rawValue)
-        }
         if case .prompt(let prompt) = options.action {
+            interrupts.onInterruptImmediately {
+                console.flush()
+                ExitCleanup.removeAll()
+                exit(ExitStatus.interrupted.rawValue)
+            }
             return await OneShotPrompt.run(prompt, context: context, interpreter: interpreter,
                                            readsStandardInput: !terminal.stdinIsTTY)
         }
@@ -55,6 +55,7 @@ public enum LyraApp {
             let source = try scriptSource(for: options.action)
             let runner = ScriptRunner(source: source, context: context, interpreter: interpreter,
                                       bail: options.bail, echo: options.echo)
+            interrupts.onInterrupt { runner.interrupt() }
             return await runner.run()
         } catch {
             console.writeError("lyra: \(ErrorText.describe(error))\n")
@@ -65,8 +66,8 @@ public enum LyraApp {
     private static func runInteractive(context: CommandContext, interpreter: LineInterpreter,
                                        interrupts: InterruptMonitor) async -> ExitStatus {
         let engine = CompletionEngine(registry: context.registry, data: context.completionData)
-        let store = await context.services.chatService().store
-        context.completionData.setLoader(for: [.sessionTitles], SessionCompletion.loader(store: store))
+        context.completionData.setLoader(for: [.sessionTitles],
+                                         SessionCompletion.loader(chat: context.services.chatService()))
         context.completionData.setLoader(for: [.templateIDs, .templateNames],
                                          TemplateCompletion.loader(services: context.services))
         let history = HistoryFile.resolve(

@@ -1,11 +1,13 @@
 // Script mode (SPEC §2): lines from stdin, `-f` or `-c`, no prompt or colour, errors on stderr as
-// `lyra: line N: MESSAGE`, `--echo`, `--bail`, and the exit statuses of SPEC §1.
+// `lyra: line N: MESSAGE`, `--echo`, `--bail`, and the exit statuses of SPEC §1. Lines are read on a
+// thread of their own (ScriptLineReader), so Ctrl-C reaches the main actor and cancels the running line.
 import Foundation
+import LyraKit
 
 /// Runs a script to its end and reports how it went.
 @MainActor
 public final class ScriptRunner: FollowUpInput {
-    private let source: ScriptSource
+    private let reader: ScriptLineReader
     private let context: CommandContext
     private let interpreter: LineInterpreter
     private let bail: Bool
@@ -13,10 +15,13 @@ public final class ScriptRunner: FollowUpInput {
     private var lineNumber = 0
     /// Whether a line was refused while reading (too long): the script goes on, the status says so.
     private var refusedLine = false
+    /// The line being run, which Ctrl-C cancels.
+    private var running: Task<LineOutcome, any Error>?
+    private var interrupted = false
 
     /// A runner for `source` in `context`.
     public init(source: ScriptSource, context: CommandContext, interpreter: LineInterpreter, bail: Bool, echo: Bool) {
-        self.source = source
+        self.reader = ScriptLineReader(source: source)
         self.context = context
         self.interpreter = interpreter
         self.bail = bail
@@ -28,20 +33,31 @@ public final class ScriptRunner: FollowUpInput {
         context.input = self
         var status = ExitStatus.success
         var assembler = InputAssembler()
-        while let text = readLine() {
+        lines: while let text = await readLine() {
             if echo && !isSkippable(text, inBlock: assembler.isInsideBlock) { context.console.writeLine("> " + text) }
             guard let line = assembler.feed(text, lineNumber: lineNumber) else { continue }
             // Each line's output is flushed before the next line is read, so a program driving
             // lyra through pipes sees every answer as soon as it is complete.
             defer { context.console.flush() }
             if outputClosed() { return .outputClosed }
-            do {
-                if try await interpreter.run(line) == .quit { break }
-            } catch {
+            let interpreter = interpreter
+            let task = Task { @MainActor in try await interpreter.run(line) }
+            running = task
+            let result = await task.result
+            running = nil
+            if interrupted { break lines }
+            switch result {
+            case .success(let outcome):
+                if outcome == .quit { break lines }
+            case .failure(let error):
                 report(error, line: line.lineNumber)
                 if bail { context.console.flush(); return .bailed }
                 status = status.combined(with: ExitStatus.forFailure(error))
             }
+        }
+        if interrupted {
+            context.console.flush()
+            return .interrupted
         }
         if let open = assembler.openBlockLine {
             report(CommandError.usage("unterminated \"\"\" block"), line: open)
@@ -51,10 +67,31 @@ public final class ScriptRunner: FollowUpInput {
         return refusedLine ? status.combined(with: .lineFailed) : status
     }
 
+    /// Ctrl-C: cancels the running line (the script then ends with 130 once it has stopped), or ends
+    /// at once while waiting for input. A line that ignores cancellation for 2 seconds, or a second
+    /// Ctrl-C, ends the process anyway.
+    public func interrupt() {
+        guard let running, !interrupted else { Self.exitInterrupted(context) }
+        interrupted = true
+        running.cancel()
+        let context = context
+        Task { @MainActor in
+            try? await Task.sleep(for: .seconds(2))
+            Self.exitInterrupted(context)
+        }
+    }
+
+    /// Removes partial downloads and staged uploads, flushes, and exits 130.
+    private static func exitInterrupted(_ context: CommandContext) -> Never {
+        ExitCleanup.removeAll()
+        context.console.flush()
+        exit(ExitStatus.interrupted.rawValue)
+    }
+
     /// The next line; a line over 16 MiB is reported (`lyra: line N: longer than 16 MiB`) and
     /// skipped, so the script goes on with the line after it.
-    private func readLine() -> String? {
-        while let line = source.next() {
+    private func readLine() async -> String? {
+        while let line = await reader.next() {
             lineNumber += 1
             guard case .text(let text) = line else {
                 context.console.writeError("lyra: line \(lineNumber): longer than 16 MiB: skipped\n")
@@ -83,11 +120,8 @@ public final class ScriptRunner: FollowUpInput {
     // MARK: - FollowUpInput
 
     /// The next script line (it is consumed, not run).
-    public func nextLine(prompt: String) async -> String? { readLine() }
+    public func nextLine(prompt: String) async -> String? { await readLine() }
 
     /// The next script line (scripts have no echo to turn off).
-    public func nextSecret(prompt: String) async -> String? { readLine() }
-
-    /// Everything left in the script's input (for `/improve -` when stdin is the script itself).
-    public func remainingInput() -> String { source.readRemaining() }
+    public func nextSecret(prompt: String) async -> String? { await readLine() }
 }

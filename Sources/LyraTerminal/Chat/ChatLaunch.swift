@@ -20,7 +20,7 @@ public enum ChatLaunch {
                 try await chat.openMostRecent()
             }
             context.sessionTitle = await chat.title
-            SessionCompletion.update(try await chat.store.list().sessions, in: context)
+            SessionCompletion.update(try await chat.listSessions().sessions, in: context)
         }
         if let system = options.system { try await chat.setSystemPrompt(system) }
     }

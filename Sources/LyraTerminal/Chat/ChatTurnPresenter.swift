@@ -16,45 +16,25 @@ enum ChatTurnPresenter {
     static func run(_ context: CommandContext, chat: ChatService,
                     _ work: @escaping @Sendable (ChatTurnOptions) async throws -> ChatTurn) async throws {
         let route = try await context.services.chatRoute()
-        let terminal = context.terminal
-        let spinner = Spinner(console: context.console, theme: context.theme,
-                              enabled: context.isInteractive && terminal.stderrIsTTY && !context.quiet,
-                              width: { terminal.width })
-        let view = ReplyStreamView(context: context, spinner: spinner, render: route.render)
-        // Pieces that arrive while the view is busy are shown together: one write and flush per batch.
-        let pieces = ReplyPieceQueue()
-        let renderer = Task { @MainActor in
-            for await _ in pieces.arrivals { show(pieces.takeAll(), in: view) }
-            show(pieces.takeAll(), in: view)
-        }
+        let pump = ReplyStreamPump(context: context, render: route.render, label: waitingLabel)
         let options = ChatTurnOptions(provider: route.provider, model: route.model,
-                                      contextMessages: route.contextMessages) { pieces.append($0) }
-        spinner.start(waitingLabel)
+                                      contextMessages: route.contextMessages, onText: pump.onText)
         let started = ContinuousClock.now
         let turn: ChatTurn
         do {
             turn = try await work(options)
         } catch {
-            pieces.finish()
-            await renderer.value
-            view.finish(completed: false)
+            await pump.finish(completed: false)
             context.sessionTitle = await chat.title
             guard context.isInteractive else { throw error }
             throw FailedTurnError.wrapping(error, session: await chat.session)
         }
-        pieces.finish()
-        await renderer.value
-        view.finish(completed: true)
+        await pump.finish(completed: true)
         context.sessionTitle = turn.session.title
         SessionCompletion.remember(turn.session.title, in: context)
-        showFooter(turn, context: context, elapsed: view.firstPieceAt.map { ContinuousClock.now - $0 }
+        showFooter(turn, context: context, elapsed: pump.view.firstPieceAt.map { ContinuousClock.now - $0 }
             ?? ContinuousClock.now - started)
         context.services.recordSuccessfulChatReply(context: context)
-    }
-
-    private static func show(_ batch: [String], in view: ReplyStreamView) {
-        guard !batch.isEmpty else { return }
-        view.show(batch.count == 1 ? batch[0] : batch.joined())
     }
 
     /// On a terminal (not quiet): `model · N tokens · X tok/s`, and a warning for a reply cut at the token limit.

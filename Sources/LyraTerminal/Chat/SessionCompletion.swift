@@ -20,10 +20,10 @@ enum SessionCompletion {
             .filter { !$0.isEmpty && seen.insert($0).inserted }
     }
 
-    /// A loader for the first Tab that needs titles: the session list of `store`.
-    nonisolated static func loader(store: SessionStore) -> CompletionData.Loader {
+    /// A loader for the first Tab that needs titles: the session list of `chat`.
+    nonisolated static func loader(chat: ChatService) -> CompletionData.Loader {
         return {
-            guard let listing = try? await store.list() else { return [:] }
+            guard let listing = try? await chat.listSessions() else { return [:] }
             return [.sessionTitles: titles(of: listing.sessions)]
         }
     }

@@ -1,6 +1,7 @@
 // Reads the text that `/file PATH` or piped standard input attaches to a message: bounded in size,
 // UTF-8 only (no NUL bytes), with a clear `TextAttachmentError` for anything else.
 import Foundation
+import LyraKit
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -22,7 +23,7 @@ public struct TextAttachment: Sendable, Equatable {
     /// Reads the file at `path` (`~` and `~/` mean `home`).
     /// - Throws: `TextAttachmentError` when it is missing, a directory, too large, or not UTF-8 text.
     public static func file(_ path: String, home: String?, limit: Int = fileLimit) throws -> TextAttachment {
-        let resolved = expandingTilde(path, home: home)
+        let resolved = TildePath.expanding(path, home: home)
         var info = stat()
         guard stat(resolved, &info) == 0 else {
             if errno == ENOENT || errno == ENOTDIR { throw TextAttachmentError.missing(path) }
@@ -64,13 +65,5 @@ public struct TextAttachment: Sendable, Equatable {
             throw TextAttachmentError.notText(name)
         }
         return TextAttachment(name: name, text: text, byteCount: bytes.count)
-    }
-
-    /// `path` with a leading `~/` (or a lone `~`) replaced by `home`.
-    static func expandingTilde(_ path: String, home: String?) -> String {
-        guard let home, !home.isEmpty else { return path }
-        if path == "~" { return home }
-        if path.hasPrefix("~/") { return home + "/" + path.dropFirst(2) }
-        return path
     }
 }

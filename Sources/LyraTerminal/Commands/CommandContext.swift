@@ -66,6 +66,15 @@ public final class CommandContext {
     /// Whether rich terminal output (bubbles, diffs, cards, spinners) is wanted.
     public var isInteractive: Bool { mode == .interactive }
 
+    /// Whether progress (spinners, progress lines) is drawn: interactive, stderr a terminal, not quiet.
+    public var showsProgress: Bool { isInteractive && terminal.stderrIsTTY && !quiet }
+
+    /// The one way to make a spinner: it draws on stderr only when `showsProgress`.
+    public func makeSpinner() -> Spinner {
+        let terminal = terminal
+        return Spinner(console: console, theme: theme, enabled: showsProgress, width: { terminal.width })
+    }
+
     /// Prints a hint (REPL only, not when quiet), muted.
     public func hint(_ text: String) {
         guard isInteractive, !quiet else { return }

@@ -80,22 +80,21 @@ extension ImproveCommand {
         return text
     }
 
-    /// Asks for the text: one line, or `"""` then lines up to a line that is exactly `"""`.
+    /// Asks for the text: one line, or a `"""` block read by the same rules as the REPL's (InputAssembler).
     @MainActor
     private static func prompt(_ input: any FollowUpInput, context: CommandContext) async throws -> String {
         context.hint("Type the text, or \"\"\" on its own line to enter several lines.")
         let theme = context.theme
-        guard let first = await input.nextLine(prompt: PromptText.render([("text ›", .accent)], theme: theme)) else {
-            throw CommandError.cancelled
-        }
-        guard first.trimmingCharacters(in: .whitespaces) == InputAssembler.marker else { return first }
-        var lines: [String] = []
+        var assembler = InputAssembler()
+        var lineNumber = 0
         while true {
-            guard let line = await input.nextLine(prompt: PromptText.render([("…", .muted)], theme: theme)) else {
-                throw CommandError.cancelled
-            }
-            if line == InputAssembler.marker { return lines.joined(separator: "\n") }
-            lines.append(line)
+            let prompt = assembler.isInsideBlock
+                ? PromptText.render([("…", .muted)], theme: theme) : PromptText.render([("text ›", .accent)], theme: theme)
+            guard let line = await input.nextLine(prompt: prompt) else { throw CommandError.cancelled }
+            lineNumber += 1
+            guard let logical = assembler.feed(line, lineNumber: lineNumber) else { continue }
+            guard let block = logical.block else { return logical.head }
+            return logical.head.isEmpty ? block : logical.head + "\n" + block
         }
     }
 }

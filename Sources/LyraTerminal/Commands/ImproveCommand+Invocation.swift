@@ -34,7 +34,7 @@ struct ImproveInvocation: Equatable, Sendable {
             let word = words[index]
             index += 1
             if word == "--" { break }
-            let (flag, inlineValue) = splitInlineValue(word)
+            let (flag, inlineValue) = LongOption.split(word)
             var value: String? { inlineValue ?? (index < words.count && !words[index].hasPrefix("--") ? words[index] : nil) }
             let mode: WritingMode
             switch flag {
@@ -67,11 +67,5 @@ struct ImproveInvocation: Equatable, Sendable {
             if !text.contains(where: { !$0.isWhitespace }) { return .missing }
         }
         return .given(text)
-    }
-
-    /// `--style=formal` → (`--style`, `formal`); `--style` → (`--style`, nil).
-    private static func splitInlineValue(_ word: String) -> (String, String?) {
-        guard let equals = word.firstIndex(of: "=") else { return (word, nil) }
-        return (String(word[..<equals]), String(word[word.index(after: equals)...]))
     }
 }

@@ -49,30 +49,18 @@ public struct ImproveCommand: Command {
         let invocation = try ImproveInvocation.parse(arguments)
         let text = try await Self.text(for: invocation.text, context: context)
         let service = try await context.services.writingService()
-        let terminal = context.terminal
-        let spinner = Spinner(console: context.console, theme: context.theme,
-                              enabled: context.isInteractive && terminal.stderrIsTTY && !context.quiet,
-                              width: { terminal.width })
         // A model streams the result: shown as it arrives (raw text), the diff after it.
-        let view = ReplyStreamView(context: context, spinner: spinner, render: .plain)
-        let (pieces, feed) = AsyncStream.makeStream(of: String.self)
-        let renderer = Task { @MainActor in
-            for await piece in pieces { view.show(piece) }
-        }
-        spinner.start(invocation.mode.progressLabel)
+        let pump = ReplyStreamPump(context: context, render: .plain, label: invocation.mode.progressLabel)
         let result: WritingResult
         do {
-            result = try await service.apply(invocation.mode, to: text) { feed.yield($0) }
+            result = try await service.apply(invocation.mode, to: text, onText: pump.onText)
         } catch {
-            feed.finish()
-            await renderer.value
-            view.finish(completed: false)
+            await pump.finish(completed: false)
             throw error
         }
-        feed.finish()
-        await renderer.value
-        let streamed = view.receivedText
-        view.finish(completed: streamed)
+        await pump.drain()
+        let streamed = pump.view.receivedText
+        pump.view.finish(completed: streamed)
         if context.isInteractive {
             Self.show(result, context: context, streamed: streamed)
         } else if !streamed {

@@ -24,7 +24,7 @@ extension SessionsCommand {
         let chat = context.services.chatService()
         let renamed = try await chat.rename(id: summary.id, to: title)
         if await chat.session?.id == renamed.id { context.sessionTitle = renamed.title }
-        SessionCompletion.update(try await chat.store.list().sessions, in: context)
+        SessionCompletion.update(try await chat.listSessions().sessions, in: context)
         context.hint("renamed to \(SessionListView.displayTitle(renamed.title))")
     }
 
@@ -51,7 +51,7 @@ extension SessionsCommand {
         let wasCurrent = await chat.session?.id == summary.id
         try await chat.delete(id: summary.id)
         if wasCurrent { context.sessionTitle = await chat.title }
-        SessionCompletion.update(try await chat.store.list().sessions, in: context)
+        SessionCompletion.update(try await chat.listSessions().sessions, in: context)
         context.hint("deleted \(title)")
     }
 }

@@ -13,7 +13,7 @@ extension SessionsCommand {
         guard !text.isEmpty else {
             throw CommandError.usage("usage: /sessions search TEXT [--json]")
         }
-        let hits = try await SessionSearch.search(text, in: context.services.chatService().store)
+        let hits = try await context.services.chatService().searchSessions(text)
         if asJSON {
             context.console.writeLine(SessionSearchView.json(hits))
         } else if hits.isEmpty {

@@ -45,12 +45,12 @@ extension SessionsCommand {
         let chat = context.services.chatService()
         if let reference {
             let summary = try await Self.resolve(reference, context: context)
-            return try await chat.store.load(id: summary.id)
+            return try await chat.loadSession(id: summary.id)
         }
         guard let current = await chat.session else {
             throw CommandError.usage("no current session: send a message first, or name one: /sessions show REF")
         }
-        return try await chat.store.load(id: current.id)
+        return try await chat.loadSession(id: current.id)
     }
 
     private static func format(named name: String) throws -> TranscriptFormat {
@@ -63,10 +63,7 @@ extension SessionsCommand {
 
     /// `path` as a file URL, with a leading `~/` meaning the home directory.
     static func expand(_ path: String, environment: [String: String]) -> URL {
-        if path.hasPrefix("~/"), let home = environment["HOME"], home.hasPrefix("/") {
-            return URL(filePath: home).appending(path: String(path.dropFirst(2)))
-        }
-        return URL(filePath: path)
+        URL(filePath: TildePath.expanding(path, home: environment["HOME"]))
     }
 
     /// Refuses a missing parent directory (naming it), a directory, anything but a regular file

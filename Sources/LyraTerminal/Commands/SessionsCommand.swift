@@ -93,7 +93,7 @@ public struct SessionsCommand: Command {
         let asJSON = arguments.takeFlag("--json")
         guard arguments.words.isEmpty else { throw CommandError.usage("usage: /sessions [--json]") }
         let chat = context.services.chatService()
-        let listing = try await chat.store.list()
+        let listing = try await chat.listSessions()
         Self.warn(about: listing.problems, context: context)
         SessionCompletion.update(listing.sessions, in: context)
         if asJSON {
@@ -122,7 +122,7 @@ public struct SessionsCommand: Command {
     /// The session REF names, with the completion titles refreshed on the way.
     @MainActor
     static func resolve(_ reference: String, context: CommandContext) async throws -> SessionSummary {
-        let listing = try await context.services.chatService().store.list()
+        let listing = try await context.services.chatService().listSessions()
         SessionCompletion.update(listing.sessions, in: context)
         return try SessionReference.resolve(reference, in: listing.sessions)
     }

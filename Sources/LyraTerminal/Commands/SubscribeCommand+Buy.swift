@@ -15,8 +15,7 @@ extension SubscribeCommand {
             context.console.writeLine("already subscribed: " + PaywallPresenter.statusLine(overview.status, paywall: overview.paywall))
             return
         }
-        let spinner = Spinner(console: context.console, theme: context.theme,
-                              enabled: context.isInteractive && context.terminal.stderrIsTTY && !context.quiet)
+        let spinner = context.makeSpinner()
         defer { spinner.stop() }
         let result = try await service.purchase(product.productID) { @MainActor checkout in
             announce(checkout, label: label, context: context)

@@ -123,8 +123,7 @@ public struct SubscribeCommand: Command {
     @MainActor
     func waiting<Value: Sendable>(_ label: String, context: CommandContext,
                                   _ work: () async throws -> Value) async throws -> Value {
-        let spinner = Spinner(console: context.console, theme: context.theme,
-                              enabled: context.isInteractive && context.terminal.stderrIsTTY && !context.quiet)
+        let spinner = context.makeSpinner()
         spinner.start(label)
         defer { spinner.stop() }
         return try await work()

@@ -81,10 +81,7 @@ extension VideoCommand {
     }
 
     @MainActor func progressLine(_ context: CommandContext) -> VideoProgressLine {
-        let visible = context.isInteractive && !context.quiet && context.terminal.stderrIsTTY
-        let terminal = context.terminal
-        let spinner = Spinner(console: context.console, theme: context.theme, enabled: visible,
-                              width: { terminal.width })
-        return VideoProgressLine(spinner: spinner, console: context.console, theme: context.theme, enabled: visible)
+        VideoProgressLine(spinner: context.makeSpinner(), console: context.console, theme: context.theme,
+                          enabled: context.showsProgress)
     }
 }

@@ -64,6 +64,6 @@ public struct VideoCommand: Command {
 
     /// `path` with a leading `~/` (or a lone `~`) replaced by the home directory.
     func expandingTilde(_ path: String) -> String {
-        TextAttachment.expandingTilde(path, home: home)
+        TildePath.expanding(path, home: home)
     }
 }

@@ -11,8 +11,8 @@ public enum MessageBubble {
         /// The label shown in the bubble's top border.
         public var label: String {
             switch self {
-            case .user: "you"
-            case .assistant: "lyra"
+            case .user: ChatRole.user.speaker.lowercased()
+            case .assistant: ChatRole.assistant.speaker.lowercased()
             case .system: "system"
             }
         }

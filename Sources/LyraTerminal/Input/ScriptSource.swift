@@ -1,12 +1,13 @@
 // Where a script's lines come from: stdin, a file, or `-c` arguments. Reads in large chunks,
 // splits on `\n` (dropping a `\r` before it) and replaces invalid UTF-8 instead of failing. A line
 // longer than 16 MiB (SPEC §10) is skipped as it streams in, so memory stays bounded on any input.
+// A value, so that ScriptLineReader's thread can own it while the main actor waits for lines.
 import Foundation
 
 /// A sequence of input lines for the script runner.
-public final class ScriptSource {
+public struct ScriptSource: Sendable {
     /// One input line, or the report of a line that was too long to keep.
-    public enum Line: Equatable {
+    public enum Line: Equatable, Sendable {
         /// A line's text without its newline.
         case text(String)
         /// A line longer than ``maximumLineBytes``; its bytes were discarded.
@@ -59,7 +60,7 @@ public final class ScriptSource {
 
     /// The next line without its newline, or `nil` at the end of input; an overlong line is
     /// skipped and returned as an empty string (use ``next()`` to tell it apart).
-    public func nextLine() -> String? {
+    public mutating func nextLine() -> String? {
         switch next() {
         case .text(let text): text
         case .tooLong: ""
@@ -68,7 +69,7 @@ public final class ScriptSource {
     }
 
     /// The next line, ``Line/tooLong`` for a line over the limit, or `nil` at the end of input.
-    public func next() -> Line? {
+    public mutating func next() -> Line? {
         guard let descriptor else { return pending.popLast().map(Line.text) }
         while true {
             if let newline = buffer[scanned...].firstIndex(of: 10) {
@@ -93,7 +94,7 @@ public final class ScriptSource {
     }
 
     /// The unterminated last line at the end of input, if any.
-    private func finalLine() -> Line? {
+    private mutating func finalLine() -> Line? {
         defer { lineStart = buffer.count; scanned = lineStart; discarding = false }
         if discarding { return .tooLong }
         guard lineStart < buffer.count else { return nil }
@@ -101,7 +102,7 @@ public final class ScriptSource {
     }
 
     /// Reads everything left (for `/improve -`); overlong lines are left out.
-    public func readRemaining() -> String {
+    public mutating func readRemaining() -> String {
         var lines: [String] = []
         while let line = next() {
             if case .text(let text) = line { lines.append(text) }
@@ -109,7 +110,7 @@ public final class ScriptSource {
         return lines.joined(separator: "\n")
     }
 
-    private func fill(from descriptor: Int32) {
+    private mutating func fill(from descriptor: Int32) {
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }

@@ -16,10 +16,10 @@ public enum LineEditorEvent: Sendable, Equatable {
 
 /// A libedit-backed line editor with persistent history and Tab completion.
 ///
-/// libedit is not thread-safe and blocks, so every `el_*` call runs on one `EditorThread`;
+/// libedit is not thread-safe and blocks, so every `el_*` call runs on one `SerialThread`;
 /// async callers wait for its answers without blocking the cooperative pool.
 public final class LineEditor: Sendable {
-    private let thread = EditorThread()
+    private let thread = SerialThread(name: "lyra.line-editor", takesInterrupts: true)
     private let history: HistoryFile
 
     /// Starts libedit on the terminal.

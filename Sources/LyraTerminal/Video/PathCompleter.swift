@@ -1,6 +1,7 @@
 // Tab completion of file paths for `/video`: lists the directory of the partial path and offers
 // the entries that continue it; directories end in `/`, files are filtered by extension.
 import Foundation
+import LyraKit
 
 /// Completes a partial path from a directory listing. The logic is pure: the listing is injected.
 public struct PathCompleter: Sendable {
@@ -56,8 +57,7 @@ public struct PathCompleter: Sendable {
     /// The directory to list for the typed directory part (`~/` expanded).
     func directoryToList(_ directoryPart: String) -> String {
         if directoryPart.isEmpty { return "." }
-        if let home, directoryPart.hasPrefix("~/") { return home + "/" + directoryPart.dropFirst(2) }
-        return directoryPart
+        return TildePath.expanding(directoryPart, home: home)
     }
 
     /// The file system's entries of `path` (at most 2,000), symbolic links to directories counted as directories.

@@ -7,7 +7,7 @@ import Testing
 @Suite struct ChatRetryOrderTests {
     @Test func severalFailedMessagesAreRetriedOldestFirst() async throws {
         try await withTemporaryDirectory { directory in
-            let service = ChatService(store: SessionStore(directory: directory), clock: SteppingClock())
+            let service = ChatService(store: SessionStore(directory: directory), clock: FakeClock(start: 1_795_946_400, stepPerReading: 1.007))
             let backend = ScriptedChatBackend([
                 .failure(.invalidResponse(statusCode: 500, detail: nil)),
                 .failure(.invalidResponse(statusCode: 500, detail: nil)),

@@ -25,7 +25,7 @@ import Testing
 
     @Test func aPromptRemovedMeanwhileIsRestoredBeforeItsReply() async throws {
         try await withTemporaryDirectory { directory in
-            let service = ChatService(store: SessionStore(directory: directory), clock: SteppingClock())
+            let service = ChatService(store: SessionStore(directory: directory), clock: FakeClock(start: 1_795_946_400, stepPerReading: 1.007))
             let turn = try await service.send("where did it go?", using: PromptRemovingBackend(directory: directory))
             let files = try FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)
                 .filter { $0.pathExtension == "json" && !$0.lastPathComponent.hasPrefix(".") }

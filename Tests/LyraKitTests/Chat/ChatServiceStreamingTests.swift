@@ -10,7 +10,7 @@ import Testing
     private let model = ModelReference(provider: "scripted", model: "tiny")
 
     private func makeService(_ directory: URL) -> ChatService {
-        ChatService(store: SessionStore(directory: directory), clock: SteppingClock())
+        ChatService(store: SessionStore(directory: directory), clock: FakeClock(start: 1_795_946_400, stepPerReading: 1.007))
     }
 
     private func finished(_ reason: String = "stop") -> ChatStreamEvent {

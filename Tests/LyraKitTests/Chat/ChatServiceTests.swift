@@ -6,7 +6,7 @@ import Testing
 
 @Suite struct ChatServiceTests {
     private func makeService(_ directory: URL) -> ChatService {
-        ChatService(store: SessionStore(directory: directory), clock: SteppingClock())
+        ChatService(store: SessionStore(directory: directory), clock: FakeClock(start: 1_795_946_400, stepPerReading: 1.007))
     }
 
     private func sessionFiles(_ directory: URL) -> [URL] {
@@ -23,7 +23,7 @@ import Testing
     @Test func aTurnSavesBothMessagesInOrderWithTheFirstMessageAsTitle() async throws {
         try await withTemporaryDirectory { directory in
             let service = makeService(directory)
-            let backend = ScriptedChatBackend()
+            let backend = ScriptedChatBackend([.echo])
             #expect(sessionFiles(directory).isEmpty)
             let turn = try await service.send("Plan a trip\nto Kyoto in spring, with temples and food", using: backend)
             #expect(turn.reply.content == "echo: Plan a trip\nto Kyoto in spring, with temples and food")
@@ -108,12 +108,12 @@ import Testing
     @Test func newSessionsAreLazyAndKeepTheirGivenTitle() async throws {
         try await withTemporaryDirectory { directory in
             let service = makeService(directory)
-            _ = try await service.send("first", using: ScriptedChatBackend())
+            _ = try await service.send("first", using: ScriptedChatBackend([.echo]))
             try await service.startNew(title: "  Named\nsession ")
             #expect(await service.title == "Named session")
             #expect(await service.session == nil)
             #expect(sessionFiles(directory).count == 1)
-            _ = try await service.send("second", using: ScriptedChatBackend())
+            _ = try await service.send("second", using: ScriptedChatBackend([.echo]))
             let listing = try await service.store.list()
             #expect(listing.sessions.map(\.title) == ["Named session", "first"])
             await #expect(throws: SessionError.emptyTitle) { try await service.startNew(title: " \n ") }
@@ -123,14 +123,14 @@ import Testing
     @Test func openingRenamingAndDeletingFollowTheCurrentSession() async throws {
         try await withTemporaryDirectory { directory in
             let service = makeService(directory)
-            _ = try await service.send("alpha", using: ScriptedChatBackend())
+            _ = try await service.send("alpha", using: ScriptedChatBackend([.echo]))
             try await service.startNew(title: nil)
-            _ = try await service.send("beta", using: ScriptedChatBackend())
+            _ = try await service.send("beta", using: ScriptedChatBackend([.echo]))
             let other = makeService(directory)
             #expect(try await other.openMostRecent()?.title == "beta")
             let alpha = try await other.open("1")
             #expect(alpha.title == "alpha")
-            _ = try await other.send("again", using: ScriptedChatBackend())
+            _ = try await other.send("again", using: ScriptedChatBackend([.echo]))
             #expect(try await other.store.load(id: alpha.id).messages.count == 4)
             try await other.rename(id: alpha.id, to: "Renamed")
             #expect(await other.title == "Renamed")
@@ -143,7 +143,7 @@ import Testing
     @Test func emptyMessagesAreRefusedWithoutCreatingASession() async throws {
         try await withTemporaryDirectory { directory in
             let service = makeService(directory)
-            await #expect(throws: ChatError.emptyMessage) { _ = try await service.send(" \n ", using: ScriptedChatBackend()) }
+            await #expect(throws: ChatError.emptyMessage) { _ = try await service.send(" \n ", using: ScriptedChatBackend([.echo])) }
             #expect(sessionFiles(directory).isEmpty)
         }
     }

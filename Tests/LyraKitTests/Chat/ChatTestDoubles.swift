@@ -1,22 +1,9 @@
-// Fakes for chat tests: a clock that advances one second per reading, and a ChatBackend that
-// answers from a script (reply, error, or a wait until cancelled) and records what it was sent.
+// Fakes for chat tests: a ChatBackend that answers from a script (reply, error, or a wait until
+// cancelled), records what it was sent, and fails the test when called beyond its script.
 import Foundation
 import Synchronization
+import Testing
 @testable import LyraKit
-
-/// A clock starting at 2026-11-29T10:00:00Z that moves on one second (and 7 ms) each time it is read.
-final class SteppingClock: LyraClock {
-    private let current = Mutex(Date(timeIntervalSince1970: 1_795_946_400))
-
-    func now() -> Date {
-        current.withLock { date in
-            defer { date += 1.007 }
-            return date
-        }
-    }
-
-    func sleep(for seconds: Double) async throws { try Task.checkCancellation() }
-}
 
 /// A `ChatBackend` answering each call with the next scripted outcome.
 final class ScriptedChatBackend: ChatBackend {
@@ -34,16 +21,21 @@ final class ScriptedChatBackend: ChatBackend {
 
     private let state: Mutex<(outcomes: [Outcome], calls: [Call])>
 
-    init(_ outcomes: [Outcome] = []) {
+    /// A backend that answers exactly `outcomes`, in order; a call beyond them is a test failure.
+    init(_ outcomes: [Outcome]) {
         state = Mutex((outcomes, []))
     }
 
     var calls: [Call] { state.withLock { $0.calls } }
 
     func sendChatMessage(chatID: String, message: String) async throws -> ChatReplyDTO {
-        let outcome = state.withLock { current -> Outcome in
+        let next = state.withLock { current -> Outcome? in
             current.calls.append(Call(chatID: chatID, message: message))
-            return current.outcomes.isEmpty ? .echo : current.outcomes.removeFirst()
+            return current.outcomes.isEmpty ? nil : current.outcomes.removeFirst()
+        }
+        guard let outcome = next else {
+            Issue.record("ScriptedChatBackend was called beyond its script with \"\(message)\"")
+            throw APIError.invalidResponse(statusCode: 599, detail: "unscripted call")
         }
         switch outcome {
         case let .reply(newID, text):

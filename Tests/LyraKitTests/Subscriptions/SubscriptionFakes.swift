@@ -1,5 +1,5 @@
-// Test doubles for the subscriptions feature: a scripted callback provider, a virtual-time clock,
-// an instant clock, and customer records built like Apphud's.
+// Test doubles for the subscriptions feature: a scripted callback provider and customer records
+// built like Apphud's (the clock is the shared FakeClock).
 import Foundation
 import Synchronization
 import Testing
@@ -47,9 +47,9 @@ final class ScriptedProvider: SubscriptionProvider {
         for callback in state.withLock({ $0.heldCallbacks }) { callback(result) }
     }
 
-    /// Waits (polling, at most 10 s) until `count` fetches were started.
+    /// Waits until `count` fetches were started (polling; 60 s is only a watchdog).
     func waitForFetches(_ count: Int) async throws {
-        let deadline = ContinuousClock.now + .seconds(10)
+        let deadline = ContinuousClock.now + .seconds(60)
         while fetchCalls < count {
             guard ContinuousClock.now < deadline else { throw CancellationError() }
             try await Task.sleep(for: .milliseconds(2))
@@ -87,29 +87,6 @@ final class ScriptedProvider: SubscriptionProvider {
     private func cancellable() -> ProviderRequest {
         ProviderRequest { self.state.withLock { $0.cancellations += 1 } }
     }
-}
-
-/// Virtual time: `sleep` advances `now` at once and records how long it was asked to sleep.
-final class StepClock: LyraClock {
-    private let state = Mutex((now: Date(timeIntervalSince1970: 1_000_000), sleeps: [Double]()))
-
-    var sleeps: [Double] { state.withLock { $0.sleeps } }
-
-    func now() -> Date { state.withLock { $0.now } }
-
-    func sleep(for seconds: Double) async throws {
-        try Task.checkCancellation()
-        state.withLock { state in
-            state.now = state.now.addingTimeInterval(seconds)
-            state.sleeps.append(seconds)
-        }
-    }
-}
-
-/// A clock whose sleeps end at once (a timeout measured on it fires immediately).
-struct InstantClock: LyraClock {
-    func now() -> Date { Date(timeIntervalSince1970: 0) }
-    func sleep(for seconds: Double) async throws { try Task.checkCancellation() }
 }
 
 /// Customer records shaped like Apphud's, with the local backend's three plans.

@@ -72,7 +72,7 @@ private func purchasingProvider(_ replies: [Result<SubscriptionCustomer, any Err
 
     @Test func aCallbackThatNeverComesTimesOut() async throws {
         let provider = ScriptedProvider.silent()
-        let service = SubscriptionService(provider: provider, callbackTimeout: 7, timeoutClock: InstantClock())
+        let service = SubscriptionService(provider: provider, callbackTimeout: 7, timeoutClock: FakeClock())
         await #expect(throws: SubscriptionError.noResponse(seconds: 7)) { try await service.restore() }
         #expect(provider.restoreCalls == 1)
         #expect(provider.cancellations == 1)
@@ -106,7 +106,7 @@ private func purchasingProvider(_ replies: [Result<SubscriptionCustomer, any Err
         let otherPlan = CustomerFixture.customer([CustomerFixture.active("lyra.weekly")])
         let bought = CustomerFixture.customer([CustomerFixture.active("lyra.weekly"), CustomerFixture.active("lyra.yearly")])
         let provider = purchasingProvider([.success(none), .success(otherPlan), .success(bought)])
-        let clock = StepClock()
+        let clock = FakeClock(start: 1_000_000, advancesOnSleep: true)
         let shown = Mutex<[String]>([])
         let service = SubscriptionService(provider: provider, clock: clock, pollInterval: 2, purchaseTimeout: 300)
         let result = try await service.purchase("lyra.yearly") { checkout in
@@ -122,7 +122,7 @@ private func purchasingProvider(_ replies: [Result<SubscriptionCustomer, any Err
 
     @Test func timesOutAfterPurchaseTimeoutWithAMessage() async throws {
         let provider = purchasingProvider([.success(CustomerFixture.customer())])
-        let clock = StepClock()
+        let clock = FakeClock(start: 1_000_000, advancesOnSleep: true)
         let service = SubscriptionService(provider: provider, clock: clock, pollInterval: 2, purchaseTimeout: 5)
         await #expect(throws: SubscriptionError.purchaseTimedOut(productID: "lyra.monthly", seconds: 5)) {
             try await service.purchase("lyra.monthly") { _ in }
@@ -140,14 +140,14 @@ private func purchasingProvider(_ replies: [Result<SubscriptionCustomer, any Err
             .failure(SubscriptionError.server(statusCode: 503, detail: nil)),
             .success(CustomerFixture.customer([CustomerFixture.active("lyra.weekly")])),
         ])
-        let service = SubscriptionService(provider: provider, clock: StepClock(), pollInterval: 1, purchaseTimeout: 60)
+        let service = SubscriptionService(provider: provider, clock: FakeClock(start: 1_000_000, advancesOnSleep: true), pollInterval: 1, purchaseTimeout: 60)
         #expect(try await service.purchase("lyra.weekly") { _ in }.subscription.productID == "lyra.weekly")
         #expect(provider.fetchCalls == 3)
     }
 
     @Test func aRefusedKeyStopsThePurchaseWait() async throws {
         let provider = purchasingProvider([.failure(SubscriptionError.unauthorized)])
-        let service = SubscriptionService(provider: provider, clock: StepClock(), pollInterval: 1, purchaseTimeout: 60)
+        let service = SubscriptionService(provider: provider, clock: FakeClock(start: 1_000_000, advancesOnSleep: true), pollInterval: 1, purchaseTimeout: 60)
         await #expect(throws: SubscriptionError.unauthorized) { try await service.purchase("lyra.weekly") { _ in } }
         #expect(provider.fetchCalls == 1)
     }
@@ -155,7 +155,7 @@ private func purchasingProvider(_ replies: [Result<SubscriptionCustomer, any Err
     @Test func anUnknownProductFailsBeforeAnyCheckout() async throws {
         let provider = purchasingProvider([.success(CustomerFixture.customer())])
         let announced = Mutex(false)
-        let service = SubscriptionService(provider: provider, clock: StepClock())
+        let service = SubscriptionService(provider: provider, clock: FakeClock(start: 1_000_000, advancesOnSleep: true))
         await #expect(throws: SubscriptionError.unknownProduct("lyra.forever", available: [])) {
             try await service.purchase("lyra.forever") { _ in announced.withLock { $0 = true } }
         }

@@ -1,22 +1,8 @@
-// Fakes for the video tests: a clock that records the sleeps it is asked for and returns at
-// once, and a scripted VideoBackend that records every call.
+// Fakes for the video tests: a scripted VideoBackend that records every call (the clock is
+// the shared FakeClock).
 import Foundation
 import LyraKit
 import Synchronization
-
-/// Records requested sleeps; never sleeps, but honours cancellation like the real clock.
-final class RecordingClock: LyraClock {
-    private let sleeps = Mutex<[Double]>([])
-
-    var requestedSleeps: [Double] { sleeps.withLock { $0 } }
-
-    func now() -> Date { Date(timeIntervalSince1970: 0) }
-
-    func sleep(for seconds: Double) async throws {
-        sleeps.withLock { $0.append(seconds) }
-        try Task.checkCancellation()
-    }
-}
 
 /// A VideoBackend whose status answers are scripted; the last answer repeats.
 final class ScriptedVideoBackend: VideoBackend {

@@ -8,7 +8,7 @@ import Testing
 @Suite struct VideoServiceTests {
     private func service(_ backend: ScriptedVideoBackend, directory: URL, maxPolls: Int = 40) -> VideoService {
         try? FileManager.default.createDirectory(at: directory.appending(path: "videos"), withIntermediateDirectories: true)
-        return VideoService(backend: backend, clock: RecordingClock(), policy: VideoPollPolicy(interval: 3, maxPolls: maxPolls),
+        return VideoService(backend: backend, clock: FakeClock(), policy: VideoPollPolicy(interval: 3, maxPolls: maxPolls),
                      videoDirectory: directory.appending(path: "videos"))
     }
 

@@ -48,7 +48,7 @@ import Testing
         #expect(TranscriptView.plain(session) == "you (no reply): two\n  lines\nlyra: ok\n")
         let bubbles = TranscriptView.bubbles(session, width: 60, theme: .plain)
         #expect(bubbles.contains("/retry"))
-        #expect(bubbles.contains("╭─ you") || bubbles.contains("you"))
+        #expect(bubbles.contains("╭─ you"))
         #expect(!bubbles.contains("\u{1B}"))
     }
 }
