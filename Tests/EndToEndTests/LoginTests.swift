@@ -66,6 +66,7 @@ import Testing
         session.send("/settings\r")
         let screen = try await session.awaitOutput(containing: "ratePromptEnabled")
         #expect(screen.contains("••••5150"))
+        try await session.awaitPrompt(after: "ratePromptEnabled")
         session.send(.ctrlD)
         #expect(try await session.awaitExit() == 0)
         #expect(!session.output.contains(token))

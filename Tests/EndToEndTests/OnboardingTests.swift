@@ -21,6 +21,7 @@ import Testing
         let screen = try await session.awaitOutput(containing: "ratePromptEnabled")
         #expect(screen.contains("••••4321"))
         #expect(screen.contains("credentials file"))
+        try await session.awaitPrompt(after: "ratePromptEnabled")
         session.send(.ctrlD)
         #expect(try await session.awaitExit() == 0)
         #expect(!session.output.contains(token))

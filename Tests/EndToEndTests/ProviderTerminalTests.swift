@@ -47,3 +47,55 @@ import Testing
         #expect(messages.last?["incomplete"] == nil)
     }
 }
+
+@Suite struct MarkdownTerminalTests {
+    @Test func aStreamedMarkdownReplyIsRenderedWithoutMarkersBordersOrMisalignment() async throws {
+        let env = try TemporaryEnvironment()
+        let backend = try RunningBackend()
+        let session = try env.startLyraSession([], extraEnvironment: openAIEnvironment(backend), columns: 100)
+        defer { session.terminate() }
+        try await session.awaitOutput(containing: "lyra ›")
+        session.send("show me some markdown\r")
+        try await session.awaitOutput(containing: "tokens")
+        try await session.awaitPrompt(after: "tokens")
+        // What stays on screen: the live previews (text up to a `\r` and the erase that follows it) removed.
+        // (Scalar semantics: as Characters, the terminal's "\r\n" would be one grapheme.)
+        let preview = /[^\n\r]*\r(?:\x1B\[1A)*\x1B\[J/.matchingSemantics(.unicodeScalar)
+        let screen = session.output.replacing(preview, with: "")
+        // From the typed line to the next prompt (whose title repeats the message).
+        let parts = screen.components(separatedBy: "show me some markdown")
+        try #require(parts.count >= 3)
+        let rendered = ANSIText.strip(parts[1])
+        let lines = rendered.split(whereSeparator: \.isNewline).map(String.init)
+        #expect(!rendered.contains("**") && !rendered.contains("```"))
+        let code = try #require(lines.first { $0.contains("let greeting = \"Hello, Lyra\"") })
+        #expect(!code.contains("│") && !code.contains("┃"))
+        let weekly = try #require(lines.first { $0.contains("weekly") })
+        let yearly = try #require(lines.first { $0.contains("年間プラン") })
+        // Right-aligned prices end in the same column, counting the CJK characters as two columns each.
+        #expect(DisplayColumns.of(weekly.trimmingTrailing()) == DisplayColumns.of(yearly.trimmingTrailing()))
+        session.send(.ctrlD)
+        #expect(try await session.awaitExit() == 0)
+    }
+}
+
+/// Display width for the assertions above: East Asian wide characters count two columns.
+private enum DisplayColumns {
+    static func of(_ text: String) -> Int {
+        text.unicodeScalars.reduce(0) { width, scalar in
+            let value = scalar.value
+            let wide = (0x1100...0x115F).contains(value) || (0x2E80...0xA4CF).contains(value)
+                || (0xAC00...0xD7A3).contains(value) || (0xF900...0xFAFF).contains(value)
+                || (0xFF00...0xFF60).contains(value) || (0xFFE0...0xFFE6).contains(value)
+            return width + (wide ? 2 : 1)
+        }
+    }
+}
+
+private extension String {
+    func trimmingTrailing() -> String {
+        var text = self
+        while text.last == " " { text.removeLast() }
+        return text
+    }
+}

@@ -19,7 +19,8 @@ import Testing
     @Test func aServersDetailIsCutAt500Characters() {
         let long = String(repeating: "x", count: 800)
         let detail = HTTPStatusMapping.detail(from: Data(#"{"detail": "\#(long)"}"#.utf8))
-        #expect(detail == String(repeating: "x", count: 500))
+        // Cut to 500 characters on one line, the cut marked with an ellipsis.
+        #expect(detail == String(repeating: "x", count: 500) + "…")
         #expect(HTTPStatusMapping.detail(from: Data(#"{"detail": "  short  "}"#.utf8)) == "short")
     }
 

@@ -8,12 +8,34 @@ enum DemoChatReply {
     /// The longest reply `demo_reply_words` may ask for.
     static let maxWords = 1_000_000
 
-    /// The whole reply to `request`.
+    /// The whole reply to `request`; a question that mentions Markdown also gets a short sample of
+    /// what a terminal renders (a heading, a list, a code block, a table).
     static func text(for request: DemoChatRequest) -> String {
         let asked = request.lastUserText.map { "You asked: \"\(quote($0))\"." } ?? "No user message arrived."
-        return "This is a **canned** reply from Lyra's demo backend, not a real model. \(asked) "
+        let reply = "This is a **canned** reply from Lyra's demo backend, not a real model. \(asked) "
             + "\(historySentence(request.messages.map(\.role))) Pick a real model with /model for real answers."
+        guard request.lastUserText?.lowercased().contains("markdown") == true else { return reply }
+        return reply + markdownSample
     }
+
+    /// Appended to a reply about Markdown.
+    static let markdownSample = """
+
+
+        ## What a reply can hold
+        - **bold**, *italic* and `inline code`
+        - a [link](https://example.com)
+
+        ```swift
+        let greeting = "Hello, Lyra"
+        print(greeting) // streamed, then rendered
+        ```
+
+        | plan | price |
+        |---|---:|
+        | weekly | 4.99 |
+        | 年間プラン | 49.99 |
+        """
 
     /// The pieces the reply streams as: the first word, then each further word with its leading space.
     static func pieces(of text: String) -> [String] {

@@ -52,7 +52,7 @@ import Testing
         let data = CompletionData()
         data.set(.templateIDs, ["1", "2"])
         let engine = CompletionEngine(registry: CommandRegistry(commands: [VideoCommand(home: root.path)]), data: data)
-        #expect(engine.complete("/video ").candidates == ["templates", "1", "2"])
+        #expect(engine.complete("/video ").candidates == ["templates", "list", "status", "download", "open", "1", "2"])
         #expect(engine.complete("/video t").insertion == "emplates ")
         #expect(engine.complete("/video templates ").candidates == ["--json"])
         #expect(engine.complete("/video 1 ~/ph").insertion == "otos/")
