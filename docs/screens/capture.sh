@@ -197,14 +197,14 @@ run_and_save 07-sessions "/sessions" "messages"
 # 9) A streamed Markdown reply from the demo model: a heading, a list, a code block and a table.
 from="$(type_line "/model demo:lyra-demo")"
 wait_for "$from" "/model demo:lyra-demo" prompt
-run_and_save 09-markdown "Show me some markdown, please" "tok/s"
+run_and_save 09-markdown "Show me some markdown, please" " tokens"
 
 # 10) A bracketed paste of three lines, one of them /quit: one message, the REPL stays.
 from="$(last_line)"
 t set-buffer -b paste "$(printf 'Dear team,\n/quit\nthe build is broken. Please fix it.')"
 t paste-buffer -p -b paste -t "$PANE"
 t send-keys -t "$PANE" Enter
-wait_for "$from" "tok/s" prompt
+wait_for "$from" " tokens" prompt
 save 10-paste "$from"
 
 # Leave cleanly; lyra must exit by itself.
