@@ -35,11 +35,12 @@ public enum AtomicFile {
         try syncDirectory(directory.isEmpty ? "/" : directory)
     }
 
-    /// Reads the file at `url`, or returns nil when it does not exist.
-    /// - Throws: `StorageError` for any other failure.
+    /// Reads the file at `url` (at most 16 MiB), or returns nil when it does not exist. Only a
+    /// regular file is read: a FIFO or a device in its place is refused without blocking.
+    /// - Throws: `StorageError` for any other failure (`not a regular file`, too large, unreadable).
     public static func readIfPresent(_ url: URL) throws -> Data? {
         let path = url.standardizedFileURL.path
-        guard let file = try PosixFile.openingIfPresent(path) else { return nil }
+        guard let file = try PosixFile.openingRegularFile(path) else { return nil }
         defer { file.closeFile() }
         return try file.readToEnd()
     }

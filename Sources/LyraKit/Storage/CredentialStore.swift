@@ -79,7 +79,7 @@ public struct CredentialStore: Sendable {
     ///   `.malformedFile` when it is not the expected JSON.
     public func load() throws -> Credentials {
         let path = fileURL.standardizedFileURL.path
-        guard let file = try PosixFile.openingIfPresent(path) else { return Credentials() }
+        guard let file = try PosixFile.openingRegularFile(path) else { return Credentials() }
         defer { file.closeFile() }
         let mode = UInt32(try file.status().st_mode)
         guard mode & 0o077 == 0 else { throw StorageError.insecurePermissions(path: path, mode: mode) }
