@@ -45,11 +45,4 @@ public struct HTTPRequest: Sendable {
         headers.removeAll { $0.name.caseInsensitiveCompare(name) == .orderedSame }
         headers.append((name, value))
     }
-
-    /// This request without its credential headers (for a URL on another origin).
-    public func withoutCredentials() -> HTTPRequest {
-        var copy = self
-        copy.headers.removeAll { credentialHeaders.contains($0.name.lowercased()) }
-        return copy
-    }
 }

@@ -1,5 +1,5 @@
 // Errors of the video feature (SPEC §4): refused photos, unknown templates, failed or timed-out
-// generations and unusable output paths. Server text in them is already cleaned by `ServerText`.
+// generations and unusable output paths. Server text in them is already cleaned by `TextSanitizer`.
 import Foundation
 
 /// A video generation that could not start, finish or be saved; the description is shown to users.
