@@ -118,6 +118,9 @@ public struct BackendControl: Sendable {
     private func send(_ method: String, _ path: String, body: Data?) async throws -> Data {
         var request = URLRequest(url: baseURL.appendingPathComponent(String(path.dropFirst())))
         request.httpMethod = method
+        // The control channel leaves no kept-alive connection behind: tests that count the
+        // connections open to the backend (cancellation, keep-alive) must see only Lyra's own.
+        request.setValue("close", forHTTPHeaderField: "Connection")
         if let body {
             request.httpBody = body
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")
