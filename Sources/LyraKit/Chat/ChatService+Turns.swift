@@ -11,12 +11,13 @@ extension ChatService {
         guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw ChatError.emptyMessage }
         let now = timestamp()
         let prompt = ChatMessage(role: .user, content: text, createdAt: now, failed: true)
+        let noted = resets
         let saved = try await store.update(newOrCurrentSession(firstMessage: text, at: now)) { session in
             session.messages.append(prompt)
             session.updatedAt = max(session.updatedAt, now)
         }
-        adopt(saved)
-        return try await deliver(prompt, in: saved, options: options)
+        adopt(saved, resets: noted)
+        return try await deliver(prompt, in: saved, options: options, resets: noted)
     }
 
     /// Resends the oldest user message of the current session whose reply failed (several failed
@@ -26,17 +27,19 @@ extension ChatService {
     /// - Throws: `ChatError.nothingToRetry`, storage errors, or the provider's error (the message stays failed).
     public func retry(options: ChatTurnOptions) async throws -> ChatTurn {
         guard let id = session?.id else { throw ChatError.nothingToRetry }
+        let noted = resets
         let session = try await store.load(id: id)
-        adopt(session)
+        adopt(session, resets: noted)
         guard let prompt = session.messages.first(where: \.isFailed) else { throw ChatError.nothingToRetry }
-        return try await deliver(prompt, in: session, options: options)
+        return try await deliver(prompt, in: session, options: options, resets: noted)
     }
 
     // MARK: - Private
 
-    /// Streams the reply to `prompt` (already saved as failed) and saves it.
-    private func deliver(_ prompt: ChatMessage, in session: ChatSession, options: ChatTurnOptions)
-        async throws -> ChatTurn {
+    /// Streams the reply to `prompt` (already saved as failed) and saves it; the session stays
+    /// current only if it was not left since `noted` (see `adopt`).
+    private func deliver(_ prompt: ChatMessage, in session: ChatSession, options: ChatTurnOptions,
+                         resets noted: Int) async throws -> ChatTurn {
         try Task.checkCancellation()
         let provider = options.provider
         let request = ChatProviderRequest(
@@ -56,16 +59,16 @@ extension ChatService {
             }
         } catch {
             if !received.text.isEmpty {
-                _ = try? await save(received, answering: prompt, in: session, model: options.model)
+                _ = try? await save(received, answering: prompt, in: session, model: options.model, resets: noted)
             }
             throw error
         }
-        return try await save(received, answering: prompt, in: session, model: options.model)
+        return try await save(received, answering: prompt, in: session, model: options.model, resets: noted)
     }
 
     /// Saves what arrived (complete or not) after `prompt` and returns the turn.
     private func save(_ received: ReceivedReply, answering prompt: ChatMessage, in session: ChatSession,
-                      model: ModelReference?) async throws -> ChatTurn {
+                      model: ModelReference?, resets noted: Int) async throws -> ChatTurn {
         let now = timestamp()
         let complete = received.completion != nil
         let reply = ChatMessage(
@@ -76,7 +79,7 @@ extension ChatService {
             ChatReplyRecord.record(reply, answering: prompt, complete: complete, conversationID: received.conversationID,
                                    model: model.map(\.description), at: now, in: &stored)
         }
-        adopt(saved)
+        adopt(saved, resets: noted)
         var sent = prompt
         sent.failed = !complete
         return ChatTurn(prompt: sent, reply: reply, session: saved, servedBy: received.completion?.model)

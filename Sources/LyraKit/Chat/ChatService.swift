@@ -15,6 +15,11 @@ public actor ChatService {
     private var pendingTitle: String?
     private var pendingSystem: String?
     private var pendingModel: String?
+    /// Counts the times the current session was left for none (`startNew`, deleting it). The actor
+    /// is reentrant: an operation notes this before an `await` and sets `current` after it only when
+    /// it did not change, so a `/new` typed during a turn wins. (Opening another session meanwhile
+    /// is caught by `adopt`'s id check.)
+    private(set) var resets = 0
 
     /// A service with no current session (the next turn starts one).
     /// - Parameters:
@@ -41,6 +46,7 @@ public actor ChatService {
         pendingModel = current?.model ?? pendingModel
         pendingSystem = nil
         current = nil
+        resets += 1
     }
 
     /// Like `startNew(title:)`, also choosing the new session's system prompt (`--system`).
@@ -66,11 +72,14 @@ public actor ChatService {
         return try await open(id: summary.id)
     }
 
-    /// Makes session `id` current.
+    /// Makes session `id` current, unless `startNew` came while it loaded (then the new session
+    /// stays chosen and the loaded one is only returned).
     /// - Throws: `SessionError` or `StorageError`.
     @discardableResult
     public func open(id: String) async throws -> ChatSession {
+        let noted = resets
         let session = try await store.load(id: id)
+        guard noted == resets else { return session }
         current = session
         pendingTitle = nil
         return session
@@ -95,7 +104,10 @@ public actor ChatService {
     /// - Throws: `SessionError.notFound` or `StorageError`.
     public func delete(id: String) async throws {
         try await store.delete(id: id)
-        if current?.id == id { current = nil }
+        if current?.id == id {
+            current = nil
+            resets += 1
+        }
     }
 
     // MARK: - System prompt and model
@@ -116,10 +128,11 @@ public actor ChatService {
             return
         }
         let now = timestamp()
+        let noted = resets
         adopt(try await store.update(session) { stored in
             stored.system = clean
             stored.updatedAt = max(stored.updatedAt, now)
-        })
+        }, resets: noted)
     }
 
     /// Saves `model` as the current session's model (or keeps it for the next new session).
@@ -129,7 +142,8 @@ public actor ChatService {
             pendingModel = model
             return
         }
-        adopt(try await store.update(session) { stored in stored.model = model })
+        let noted = resets
+        adopt(try await store.update(session) { stored in stored.model = model }, resets: noted)
     }
 
     // MARK: - Internal
@@ -144,8 +158,10 @@ public actor ChatService {
         return session
     }
 
-    /// Makes `saved` current after a write, unless another session was opened meanwhile.
-    func adopt(_ saved: ChatSession) {
+    /// Makes `saved` current after a write, unless the current session was left (`resets` differs
+    /// from `noted`) or another session became current since the write began.
+    func adopt(_ saved: ChatSession, resets noted: Int) {
+        guard noted == resets else { return }
         guard current == nil || current?.id == saved.id else { return }
         current = saved
         pendingTitle = nil
