@@ -1,0 +1,128 @@
+// One `lyra` process from argv to exit status: the signal set-up, the actions that need no session
+// (--help, --version, --completions, serve), the --demo backend, then LyraApp. The executable only calls `main`.
+import Foundation
+import LyraKit
+
+/// Launches Lyra for the thin `lyra` executable; every launch decision lives here.
+@MainActor
+public struct LyraLauncher {
+    /// Starts a local backend on `host`:`port` (port 0: a free one).
+    public typealias StartServer = @Sendable (_ host: String, _ port: UInt16) throws -> LocalServerHandle
+
+    /// What is left to do once the command line is parsed and anything it asked to print is printed.
+    enum Step {
+        /// End the process with this status (help, version, completions, usage errors).
+        case exit(ExitStatus)
+        /// Wait for the started `lyra serve` backend, then end with success.
+        case serve(LocalServerHandle)
+        /// Run Lyra with these options and setting overrides; `demo` is the --demo backend, kept alive.
+        case run(LaunchOptions, overrides: [SettingKey: String], demo: LocalServerHandle?)
+    }
+
+    private let startServer: StartServer
+    private let output: (String) -> Void
+    private let errors: (String) -> Void
+
+    /// A launcher that prints to the standard streams.
+    /// - Parameter startServer: starts the local backend for `serve` and `--demo`.
+    public init(startServer: @escaping StartServer) {
+        self.init(startServer: startServer,
+                  output: { FileHandle.standardOutput.write(Data($0.utf8)) },
+                  errors: { FileHandle.standardError.write(Data($0.utf8)) })
+    }
+
+    /// A launcher that prints through `output` and `errors` (tests).
+    init(startServer: @escaping StartServer, output: @escaping (String) -> Void, errors: @escaping (String) -> Void) {
+        self.startServer = startServer
+        self.output = output
+        self.errors = errors
+    }
+
+    /// Runs the whole process for `arguments` (argv, the program name first) and exits with its status.
+    public func main(arguments: [String]) -> Never {
+        // Before any other thread exists: block SIGINT here so every thread inherits the block; only
+        // the line editor's thread (REPL) or the interrupt monitor (scripts) takes Ctrl-C.
+        InterruptMonitor.blockInterruptsInCurrentThread()
+        // SIGTERM/SIGHUP likewise: one watcher thread restores the terminal and ends this process only.
+        TerminationSignals.install()
+        switch prepare(Array(arguments.dropFirst())) {
+        case .exit(let status):
+            exit(status.rawValue)
+        case .serve(let server):
+            server.waitUntilStopped()
+            exit(ExitStatus.success.rawValue)
+        case .run(let options, let overrides, let demo):
+            run(options, overrides: overrides, keeping: demo)
+        }
+    }
+
+    /// Parses `arguments` (without the program name), prints what they ask for and starts any backend.
+    func prepare(_ arguments: [String]) -> Step {
+        let options: LaunchOptions
+        do {
+            options = try LaunchOptions.parse(arguments)
+        } catch {
+            errors("lyra: \(error.localizedDescription)\n\(LaunchOptions.usage)\n")
+            return .exit(.usage)
+        }
+        switch options.action {
+        case .help:
+            output(LaunchOptions.usage + "\n")
+        case .version:
+            output("lyra \(LyraApp.version)\n")
+        case .completions(let shell):
+            do {
+                output(try ShellCompletion.script(for: shell))
+            } catch {
+                errors("lyra: \(error.localizedDescription)\n")
+                return .exit(.usage)
+            }
+        case .serve(let host, let port):
+            return serve(host: host, port: port)
+        default:
+            return launch(options)
+        }
+        return .exit(.success)
+    }
+
+    private func serve(host: String, port: UInt16) -> Step {
+        do {
+            let server = try startServer(host, port)
+            output("lyra: local backend listening on \(server.url.absoluteString)\n")
+            return .serve(server)
+        } catch {
+            errors("lyra: \(error.localizedDescription)\n")
+            return .exit(.usage)
+        }
+    }
+
+    /// `--demo` starts the local backend on a free loopback port and points every setting at it.
+    private func launch(_ options: LaunchOptions) -> Step {
+        guard options.demo else { return .run(options, overrides: [:], demo: nil) }
+        do {
+            let demo = try startServer("127.0.0.1", 0)
+            let url = demo.url.absoluteString
+            let overrides: [SettingKey: String] = [
+                .baseURL: url, .token: "demo-token", .apphudURL: url, .apphudAPIKey: "demo-apphud-key",
+            ]
+            return .run(options, overrides: overrides, demo: demo)
+        } catch {
+            errors("lyra: cannot start the demo backend: \(error.localizedDescription)\n")
+            return .exit(.usage)
+        }
+    }
+
+    private func run(_ options: LaunchOptions, overrides: [SettingKey: String], keeping demo: LocalServerHandle?) -> Never {
+        // Not `dispatchMain()`: on Linux it parks the main thread in `sigsuspend` with every signal
+        // unblocked, which would steal Ctrl-C from libedit. The main run loop keeps the mask and still
+        // drains the main queue, where the main actor runs.
+        Task { @MainActor in
+            let status = await LyraApp.run(options: options, environment: ProcessInfo.processInfo.environment,
+                                           overrides: overrides)
+            withExtendedLifetime(demo) {}
+            exit(status.rawValue)
+        }
+        RunLoop.main.run()
+        exit(ExitStatus.success.rawValue)
+    }
+}
