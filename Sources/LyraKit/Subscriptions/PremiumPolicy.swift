@@ -19,14 +19,4 @@ public enum PremiumPolicy {
         if isDebugBuild { return .decided(true) }
         return hasApphudKey ? .askApphud : .decided(false)
     }
-
-    /// Whether premium is unlocked: the decision, or `apphud`'s answer when the decision is to ask.
-    /// - Throws: what `apphud` throws.
-    public static func isPremium(setting: Bool?, isDebugBuild: Bool, hasApphudKey: Bool,
-                                 apphud: @Sendable () async throws -> Bool) async throws -> Bool {
-        switch decide(setting: setting, isDebugBuild: isDebugBuild, hasApphudKey: hasApphudKey) {
-        case .decided(let premium): return premium
-        case .askApphud: return try await apphud()
-        }
-    }
 }

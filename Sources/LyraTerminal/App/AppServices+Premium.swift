@@ -1,5 +1,5 @@
-// The premium gate (SPEC §5): the `premium` setting first, then the build type (debug: on), then
-// Apphud's answer for release builds, asked once per process and refreshed after buy and restore.
+// The premium gate as the terminal uses it: LyraKit's `PremiumGate` decides (setting, build type,
+// Apphud asked once per process); this file only wires it to the configuration and Apphud.
 import Foundation
 import LyraKit
 
@@ -8,18 +8,11 @@ extension AppServices {
     /// - Throws: configuration errors, or `SubscriptionError` when Apphud must be asked and fails.
     public func isPremium() async throws -> Bool {
         let configuration = try configuration()
-        let hasKey = !(configuration.apphudAPIKey ?? "").isEmpty
-        let decision = PremiumPolicy.decide(setting: configuration.premium, isDebugBuild: Self.isDebugBuild,
-                                            hasApphudKey: hasKey)
-        switch decision {
-        case .decided(let premium):
-            return premium
-        case .askApphud:
-            let cache = premiumCache()
-            if let known = cache.apphudAnswer { return known }
-            let answer = try await subscriptionService().hasActiveSubscription()
-            cache.apphudAnswer = answer
-            return answer
+        return try await premiumGate.isPremium(
+            setting: configuration.premium, isDebugBuild: Self.isDebugBuild,
+            hasApphudKey: !(configuration.apphudAPIKey ?? "").isEmpty
+        ) { @MainActor in
+            try await self.subscriptionService().hasActiveSubscription()
         }
     }
 
@@ -39,17 +32,6 @@ extension AppServices {
 
     /// Records Apphud's latest answer (after a buy, a restore or a status check) for `isPremium()`.
     public func rememberSubscription(_ status: SubscriptionStatus) {
-        premiumCache().apphudAnswer = status.isActive
+        premiumGate.remember(status)
     }
-
-    private func premiumCache() -> PremiumCache {
-        shared(PremiumCache.self) { PremiumCache() }
-    }
-}
-
-/// Apphud's answer to "is a subscription active?", kept for the rest of the process.
-@MainActor
-final class PremiumCache {
-    /// The answer, once known.
-    var apphudAnswer: Bool?
 }

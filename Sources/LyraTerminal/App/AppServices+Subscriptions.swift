@@ -8,17 +8,18 @@ extension AppServices {
     /// - Throws: `SubscriptionError.missingAPIKey` without an Apphud key, `APIError.insecureURL` or
     ///   `.invalidURL` for an unusable Apphud URL, or configuration errors.
     public func subscriptionService() throws -> SubscriptionService {
-        try shared(SubscriptionService.self) {
-            let configuration = try configuration()
-            guard let key = configuration.apphudAPIKey, !key.isEmpty else { throw SubscriptionError.missingAPIKey }
-            try BaseURLPolicy(allowInsecureHTTP: configuration.allowInsecureHTTP).validate(configuration.apphudURL)
-            let provider = ApphudRESTProvider(
-                apphudURL: configuration.apphudURL, apiKey: key, userID: configuration.userID,
-                locale: configuration.locale, isDebug: Self.isDebugBuild)
-            return SubscriptionService(
-                provider: provider, placement: configuration.placement, clock: clock,
-                pollInterval: configuration.purchasePollInterval, purchaseTimeout: configuration.purchaseTimeout)
-        }
+        if let builtSubscriptionService { return builtSubscriptionService }
+        let configuration = try configuration()
+        guard let key = configuration.apphudAPIKey, !key.isEmpty else { throw SubscriptionError.missingAPIKey }
+        try BaseURLPolicy(allowInsecureHTTP: configuration.allowInsecureHTTP).validate(configuration.apphudURL)
+        let provider = ApphudRESTProvider(
+            apphudURL: configuration.apphudURL, apiKey: key, userID: configuration.userID,
+            locale: configuration.locale, isDebug: Self.isDebugBuild)
+        let service = SubscriptionService(
+            provider: provider, placement: configuration.placement, clock: clock,
+            pollInterval: configuration.purchasePollInterval, purchaseTimeout: configuration.purchaseTimeout)
+        builtSubscriptionService = service
+        return service
     }
 
     /// A short plain-text summary of the plans for gated features (`/video` without premium), e.g.

@@ -7,12 +7,13 @@ extension AppServices {
     /// from the configuration.
     /// - Throws: configuration errors, or `APIError` when the base URL is unusable.
     public func videoService() throws -> VideoService {
-        try shared(VideoService.self) {
-            let configuration = try configuration()
-            let policy = VideoPollPolicy(interval: configuration.videoPollInterval, maxPolls: configuration.videoMaxPolls)
-            return VideoService(backend: try apiClient(), clock: clock, policy: policy,
-                                videoDirectory: configuration.videoDirectory, journal: videoJournal)
-        }
+        if let builtVideoService { return builtVideoService }
+        let configuration = try configuration()
+        let policy = VideoPollPolicy(interval: configuration.videoPollInterval, maxPolls: configuration.videoMaxPolls)
+        let service = VideoService(backend: try apiClient(), clock: clock, policy: policy,
+                                   videoDirectory: configuration.videoDirectory, journal: videoJournal)
+        builtVideoService = service
+        return service
     }
 
     /// The last videos started, in the state directory (`/video list`, `/video download ID`).

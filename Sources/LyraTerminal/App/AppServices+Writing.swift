@@ -25,9 +25,6 @@ public final class WritingServices {
 }
 
 extension AppServices {
-    /// The writing services of this run.
-    public var writingServices: WritingServices { shared(WritingServices.self, survivesReload: true) { WritingServices() } }
-
     /// The writing service for the model in use now.
     /// - Throws: `APIError.missingBaseURL`/`.insecureURL`, `ProviderError`, or configuration errors.
     public func writingService() async throws -> WritingService {

@@ -19,8 +19,24 @@ public final class AppServices {
 
     private var cachedConfiguration: LyraConfiguration?
     private var cachedClient: APIClient?
-    private var features: [ObjectIdentifier: AnyObject] = [:]
-    private var lastingFeatures: [ObjectIdentifier: AnyObject] = [:]
+
+    // The feature services of this run, each built on first use by its `AppServices+Feature.swift`
+    // accessor (stored here because extensions cannot add stored properties). These three hold
+    // state (the current session, the chosen model) and take their backend per call, so they are
+    // kept across `reloadConfiguration()`:
+    /// The chat service: one current session per run, over the session files.
+    lazy var chat = ChatService(store: SessionStore(directory: directories.sessionsDirectory), clock: clock)
+    /// The explicit model choice of this run (`--model`, `LYRA_MODEL`, `/model`).
+    lazy var modelChoice = ModelChoice()
+    /// The writing services of this run, one per model.
+    public private(set) lazy var writingServices = WritingServices()
+    // These are made from the configuration, so `reloadConfiguration()` drops them:
+    /// The video service, once `/video` needed it.
+    var builtVideoService: VideoService?
+    /// The subscription service, once a command needed it.
+    var builtSubscriptionService: SubscriptionService?
+    /// The premium gate, which keeps Apphud's answer.
+    private(set) var premiumGate = PremiumGate()
 
     /// Services for one run.
     /// - Parameters:
@@ -67,7 +83,9 @@ public final class AppServices {
     public func reloadConfiguration() {
         cachedConfiguration = nil
         cachedClient = nil
-        features.removeAll()
+        builtVideoService = nil
+        builtSubscriptionService = nil
+        premiumGate = PremiumGate()
     }
 
     /// The app backend client.
@@ -77,25 +95,5 @@ public final class AppServices {
         let client = APIClient(config: try APIConfig(configuration: try configuration()))
         cachedClient = client
         return client
-    }
-
-    /// The one instance of a feature service for this run, made by `make` on first use.
-    /// Features add an `AppServices` extension that calls this, e.g. `videoService()`.
-    /// Kept as a cache keyed by type (not one stored property per service) on purpose: Swift
-    /// extensions cannot add stored properties, and this lets each feature keep its wiring in its
-    /// own `AppServices+Feature.swift` without this file knowing every service.
-    /// - Parameters:
-    ///   - type: the service's type, which keys the cache.
-    ///   - survivesReload: keep it across `reloadConfiguration()` (a service that holds state,
-    ///     such as the current chat session, and takes its backend per call).
-    ///   - make: builds the service.
-    /// - Throws: whatever `make` throws (nothing is cached then).
-    public func shared<Service: AnyObject>(_ type: Service.Type, survivesReload: Bool = false,
-                                           make: () throws -> Service) rethrows -> Service {
-        let key = ObjectIdentifier(type)
-        if let existing = (features[key] ?? lastingFeatures[key]) as? Service { return existing }
-        let service = try make()
-        if survivesReload { lastingFeatures[key] = service } else { features[key] = service }
-        return service
     }
 }

@@ -7,8 +7,6 @@ extension AppServices {
     /// The chat service of this run; it keeps the current session across configuration reloads
     /// (it is handed the backend on each turn).
     public func chatService() -> ChatService {
-        shared(ChatService.self, survivesReload: true) {
-            ChatService(store: SessionStore(directory: directories.sessionsDirectory), clock: clock)
-        }
+        chat
     }
 }

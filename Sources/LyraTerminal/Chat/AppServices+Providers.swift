@@ -12,9 +12,6 @@ extension AppServices {
                         demoBaseURL: options.demo ? flags[.baseURL].flatMap(URL.init(string:)) : nil)
     }
 
-    /// The explicit model choice of this run (`--model`, `LYRA_MODEL`, `/model`).
-    var modelChoice: ModelChoice { shared(ModelChoice.self, survivesReload: true) { ModelChoice() } }
-
     /// The model chat uses now, or nil when none can be chosen.
     /// - Throws: configuration errors, or `ProviderError.unknownProvider`/`.noModel` for a bad name.
     public func currentModel() async throws -> ModelReference? {

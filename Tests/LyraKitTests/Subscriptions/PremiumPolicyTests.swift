@@ -21,18 +21,4 @@ import Testing
         #expect(PremiumPolicy.decide(setting: nil, isDebugBuild: false, hasApphudKey: true) == .askApphud)
         #expect(PremiumPolicy.decide(setting: nil, isDebugBuild: false, hasApphudKey: false) == .decided(false))
     }
-
-    @Test func apphudIsAskedOnlyWhenTheDecisionSaysSo() async throws {
-        #expect(try await PremiumPolicy.isPremium(setting: nil, isDebugBuild: false, hasApphudKey: true) { true })
-        #expect(try await PremiumPolicy.isPremium(setting: nil, isDebugBuild: false, hasApphudKey: true) { false } == false)
-        #expect(try await PremiumPolicy.isPremium(setting: false, isDebugBuild: false, hasApphudKey: true) {
-            Issue.record("Apphud asked although the setting decides")
-            return true
-        } == false)
-        await #expect(throws: SubscriptionError.unauthorized) {
-            try await PremiumPolicy.isPremium(setting: nil, isDebugBuild: false, hasApphudKey: true) {
-                throw SubscriptionError.unauthorized
-            }
-        }
-    }
 }
