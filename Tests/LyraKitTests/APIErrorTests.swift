@@ -5,17 +5,33 @@ import Testing
 @testable import LyraKit
 
 @Suite struct APIErrorTests {
-    @Test func messagesSayWhatToDo() {
-        #expect(APIError.unauthorized.localizedDescription == "unauthorized: check your token: /login")
-        #expect(APIError.subscriptionRequired.localizedDescription == "subscription required: see /subscribe")
+    @Test func messagesSayWhatHappenedAndTheAdviceIsTyped() {
+        #expect(APIError.unauthorized.localizedDescription == "unauthorized: check your token")
+        #expect(APIError.unauthorized.advice == .logIn)
+        #expect(APIError.subscriptionRequired.localizedDescription == "subscription required")
+        #expect(APIError.subscriptionRequired.advice == .subscribe)
         #expect(APIError.invalidResponse(statusCode: 500, detail: "db down").localizedDescription == "server error 500: db down")
         #expect(APIError.invalidResponse(statusCode: 500, detail: nil).localizedDescription == "server error 500")
+        #expect(APIError.invalidResponse(statusCode: 500, detail: nil).advice == nil)
         #expect(APIError.rateLimited(retryAfter: 2.5).localizedDescription.contains("3 s"))
-        let missing = APIError.missingBaseURL.localizedDescription
-        for hint in ["LYRA_BASE_URL", "--base-url", "/settings set baseURL URL", "lyra --demo"] {
-            #expect(missing.contains(hint))
+        #expect(APIError.missingBaseURL.localizedDescription == "no backend configured")
+        #expect(APIError.missingBaseURL.advice == .configureBackend)
+        #expect(APIError.insecureURL("example.com").localizedDescription == "refusing plain http:// to example.com: use https://")
+        #expect(APIError.insecureURL("example.com").advice == .allowInsecureHTTP)
+    }
+
+    @Test func noErrorTextNamesATerminalCommand() {
+        let errors: [any LocalizedError] = [
+            APIError.unauthorized, APIError.subscriptionRequired, APIError.missingBaseURL, APIError.insecureURL("h"),
+            SubscriptionError.missingAPIKey, SubscriptionError.purchaseTimedOut(productID: "p", seconds: 300),
+            SessionError.notFound(reference: "x"), ProviderError.unknownModel(provider: "p", model: "m"),
+            ProviderError.contextTooLong(message: "4096"), ProviderError.emptyStream, ProviderError.noModel(provider: "p"),
+            ProviderError.unknownProvider("p"), VideoError.unknownTemplate("t"),
+        ]
+        for error in errors {
+            let text = error.errorDescription ?? ""
+            #expect(!text.contains(" /") && !text.contains("lyra --"), "\(text)")
         }
-        #expect(APIError.insecureURL("example.com").localizedDescription.contains("allowInsecureHTTP"))
     }
 
     @Test func transientFaultsAreNetworkErrors502To504AndRateLimits() {

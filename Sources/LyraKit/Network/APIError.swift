@@ -40,22 +40,20 @@ public enum APIError: Error, LocalizedError, Equatable, Sendable {
         case let .networkError(reason):
             return "network error: \(reason)"
         case .unauthorized:
-            return "unauthorized: check your token: /login"
+            return "unauthorized: check your token"
         case .subscriptionRequired:
-            return "subscription required: see /subscribe"
+            return "subscription required"
         case let .rateLimited(retryAfter):
             guard let retryAfter else { return "rate limited by the server: try again later" }
             return "rate limited by the server: try again in \(Int(retryAfter.rounded(.up))) s"
         case .cancelled:
             return "cancelled"
         case let .insecureURL(host):
-            return "refusing plain http:// to \(host): use https://, or allow it with "
-                + "/settings set allowInsecureHTTP true"
+            return "refusing plain http:// to \(host): use https://"
         case .redirectRefused:
             return "redirected to another host: refused"
         case .missingBaseURL:
-            return "no backend configured: set LYRA_BASE_URL, pass --base-url URL, "
-                + "run /settings set baseURL URL, or try lyra --demo"
+            return "no backend configured"
         }
     }
 
@@ -79,6 +77,19 @@ public enum APIError: Error, LocalizedError, Equatable, Sendable {
         case let .networkError(reason): return .networkError(clean(reason))
         case let .insecureURL(host): return .insecureURL(clean(host))
         default: return self
+        }
+    }
+}
+
+extension APIError: AdvisingError {
+    /// What the user can do: log in, subscribe, allow http, or configure a backend.
+    public var advice: RecoveryAdvice? {
+        switch self {
+        case .unauthorized: return .logIn
+        case .subscriptionRequired: return .subscribe
+        case .insecureURL: return .allowInsecureHTTP
+        case .missingBaseURL: return .configureBackend
+        default: return nil
         }
     }
 }

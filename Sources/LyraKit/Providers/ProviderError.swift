@@ -34,10 +34,9 @@ public enum ProviderError: Error, LocalizedError, Equatable, Sendable {
             let detail = message.map { " (\($0))" } ?? ""
             return "\(provider) refused the request\(detail): check the API key in \(variable)"
         case let .unknownModel(provider, model):
-            return "unknown model '\(model)' on \(provider): list the models with /model"
+            return "unknown model '\(model)' on \(provider)"
         case let .contextTooLong(message):
-            return "the conversation is longer than the model's context (\(message)): start a new session "
-                + "with /new, or send fewer earlier messages with /settings set contextMessages N"
+            return "the conversation is longer than the model's context (\(message))"
         case let .server(provider, statusCode, message):
             guard let message else { return "\(provider) answered with error \(statusCode)" }
             return "\(provider) error \(statusCode): \(message)"
@@ -47,14 +46,13 @@ public enum ProviderError: Error, LocalizedError, Equatable, Sendable {
             return "the reply was cut off: \(reason)"
         case .emptyStream:
             return "the server ended the stream without a reply (some servers do this when the conversation is "
-                + "longer than the model's context): start a new session with /new, or send fewer earlier messages "
-                + "with /settings set contextMessages N"
+                + "longer than the model's context)"
         case let .invalidResponse(reason):
             return "unexpected response from the model server: \(reason)"
         case let .noModel(provider):
-            return "no model chosen on \(provider): pick one with /model \(provider):MODEL (/model lists them)"
+            return "no model chosen on \(provider)"
         case let .unknownProvider(name):
-            return "unknown provider '\(name)': see /model for the providers"
+            return "unknown provider '\(name)'"
         case let .missingBaseURL(provider):
             return "the provider \(provider) has no base URL: set it in config.json under providers.\(provider).baseURL"
         }
@@ -84,5 +82,18 @@ public enum ProviderError: Error, LocalizedError, Equatable, Sendable {
     private static func isModelMessage(_ message: String?) -> Bool {
         guard let lower = message?.lowercased() else { return true }
         return lower.contains("model") || lower.contains("not found")
+    }
+}
+
+extension ProviderError: AdvisingError {
+    /// What the user can do: list or choose models, list providers, or shorten the conversation.
+    public var advice: RecoveryAdvice? {
+        switch self {
+        case .unknownModel: return .listModels
+        case .contextTooLong, .emptyStream: return .shortenConversation
+        case let .noModel(provider): return .chooseModel(provider: provider)
+        case .unknownProvider: return .listProviders
+        default: return nil
+        }
     }
 }

@@ -24,7 +24,7 @@ public enum SessionError: Error, LocalizedError, Equatable, Sendable {
         case let .damagedFile(path, reason):
             return "session file \(path) is damaged (\(reason)); it was left untouched"
         case let .notFound(reference):
-            return "no session matches '\(reference)' (see /sessions)"
+            return "no session matches '\(reference)'"
         case let .ambiguous(reference, candidates):
             return "'\(reference)' matches several sessions: \(candidates.joined(separator: ", ")); "
                 + "use the number or the id"
@@ -36,5 +36,13 @@ public enum SessionError: Error, LocalizedError, Equatable, Sendable {
             return "session file \(path) has the same id \(id) as \(original) (a copy?); it is not used "
                 + "and was left untouched — give it another id or remove it"
         }
+    }
+}
+
+extension SessionError: AdvisingError {
+    /// What the user can do: look at the sessions when a reference matches none.
+    public var advice: RecoveryAdvice? {
+        if case .notFound = self { return .listSessions }
+        return nil
     }
 }

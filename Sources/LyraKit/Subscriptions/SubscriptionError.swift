@@ -31,8 +31,7 @@ public enum SubscriptionError: Error, LocalizedError, Equatable, Sendable {
     public var errorDescription: String? {
         switch self {
         case .missingAPIKey:
-            return "no Apphud API key: set LYRA_APPHUD_API_KEY, or add \"apphudAPIKey\" to the credentials file; "
-                + "to try it without an account, run lyra --demo"
+            return "no Apphud API key: set LYRA_APPHUD_API_KEY, or add \"apphudAPIKey\" to the credentials file"
         case .unauthorized:
             return "Apphud refused the API key (401): check LYRA_APPHUD_API_KEY"
         case let .network(reason):
@@ -54,8 +53,7 @@ public enum SubscriptionError: Error, LocalizedError, Equatable, Sendable {
         case let .noCheckoutURL(productID):
             return "\(productID) has no checkout URL in the paywall config"
         case let .purchaseTimedOut(productID, seconds):
-            return "the purchase of \(productID) was not confirmed within \(Self.seconds(seconds)); "
-                + "if you paid, run /subscribe restore"
+            return "the purchase of \(productID) was not confirmed within \(Self.seconds(seconds))"
         case let .noResponse(seconds):
             return "Apphud did not answer within \(Self.seconds(seconds))"
         }
@@ -74,5 +72,16 @@ public enum SubscriptionError: Error, LocalizedError, Equatable, Sendable {
     private static func seconds(_ value: Double) -> String {
         let text = value == value.rounded() && abs(value) < 1e9 ? String(Int(value)) : String(value)
         return text + " s"
+    }
+}
+
+extension SubscriptionError: AdvisingError {
+    /// What the user can do: try the demo without a key, restore after an unconfirmed purchase.
+    public var advice: RecoveryAdvice? {
+        switch self {
+        case .missingAPIKey: return .tryDemo
+        case .purchaseTimedOut: return .restorePurchases
+        default: return nil
+        }
     }
 }

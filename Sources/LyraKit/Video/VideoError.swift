@@ -47,7 +47,7 @@ public enum VideoError: Error, LocalizedError, Equatable, Sendable {
         case let .photoTooLarge(path, bytes):
             return "photo \(path) is too large: \(Self.mebibytes(bytes)) (the limit is 20 MiB)"
         case let .unknownTemplate(reference):
-            return "unknown template '\(reference)' (see /video templates)"
+            return "unknown template '\(reference)'"
         case let .ambiguousTemplate(reference, matches):
             return "template '\(reference)' is ambiguous: it matches \(matches.joined(separator: ", "))"
         case let .generationFailed(videoID, reason):
@@ -69,5 +69,13 @@ public enum VideoError: Error, LocalizedError, Equatable, Sendable {
     static func mebibytes(_ bytes: Int64) -> String {
         let tenths = (bytes * 10 + (1 << 20) / 2) / (1 << 20)
         return "\(tenths / 10).\(tenths % 10) MiB"
+    }
+}
+
+extension VideoError: AdvisingError {
+    /// What the user can do: look at the templates when a reference matches none.
+    public var advice: RecoveryAdvice? {
+        if case .unknownTemplate = self { return .listTemplates }
+        return nil
     }
 }

@@ -9,9 +9,14 @@ public enum ErrorText {
     public static func describe(_ error: any Error) -> String {
         if error is CancellationError { return "cancelled" }
         if let localized = error as? any LocalizedError, let text = localized.errorDescription {
-            return TextSanitizer.singleLine(text)
+            return TextSanitizer.singleLine(text + adviceText(for: error))
         }
         return TextSanitizer.singleLine(String(describing: error))
+    }
+
+    /// LyraKit's advice for `error` in the terminal's words (`: /login`), or nothing.
+    static func adviceText(for error: any Error) -> String {
+        (error as? any AdvisingError)?.advice?.text ?? ""
     }
 
     /// Whether `error` means the user cancelled (Ctrl-C), whichever layer reported it.

@@ -26,9 +26,9 @@ struct ModelListing {
             let ids = try await offeredModels(of: definition, services: services) ?? []
             listing.models = ids.map { ModelReference(provider: definition.name, model: $0) }
         } catch let error as ProviderError {
-            listing.note = error.localizedDescription
+            listing.note = ErrorText.describe(error)
         } catch let error as APIError where error != .cancelled {
-            listing.note = error.localizedDescription
+            listing.note = ErrorText.describe(error)
         }
         return listing
     }

@@ -24,6 +24,7 @@ import Testing
         }
         #expect(throws: VideoError.unknownTemplate("99")) { try TemplateMatcher.match("99", in: templates) }
         #expect(throws: VideoError.unknownTemplate(" ")) { try TemplateMatcher.match(" ", in: templates) }
-        #expect(VideoError.unknownTemplate("99").errorDescription == "unknown template '99' (see /video templates)")
+        #expect(VideoError.unknownTemplate("99").errorDescription == "unknown template '99'")
+        #expect(VideoError.unknownTemplate("99").advice == .listTemplates)
     }
 }
