@@ -75,6 +75,7 @@ extension ChatService {
             role: .assistant, content: received.text, createdAt: now,
             model: model.map(\.description), incomplete: !complete,
             finishReason: received.completion?.finishReason, usage: received.completion?.usage)
+        guard !deletedIDs.contains(session.id) else { throw SessionError.notFound(reference: session.id) }
         let saved = try await store.update(session) { stored in
             ChatReplyRecord.record(reply, answering: prompt, complete: complete, conversationID: received.conversationID,
                                    model: model.map(\.description), at: now, in: &stored)

@@ -20,6 +20,9 @@ public actor ChatService {
     /// it did not change, so a `/new` typed during a turn wins. (Opening another session meanwhile
     /// is caught by `adopt`'s id check.)
     private(set) var resets = 0
+    /// Sessions deleted in this process: a turn still awaiting its provider when its session was
+    /// deleted does not write it back (`SessionStore.update` would create the file again).
+    private(set) var deletedIDs: Set<String> = []
 
     /// A service with no current session (the next turn starts one).
     /// - Parameters:
@@ -104,6 +107,7 @@ public actor ChatService {
     /// - Throws: `SessionError.notFound` or `StorageError`.
     public func delete(id: String) async throws {
         try await store.delete(id: id)
+        deletedIDs.insert(id)
         if current?.id == id {
             current = nil
             resets += 1

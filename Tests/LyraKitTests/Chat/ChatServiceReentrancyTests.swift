@@ -25,17 +25,25 @@ import Testing
         return turn
     }
 
+    /// Types `/new TITLE` while `turn` awaits `provider`, lets `reply` in, and checks that the new
+    /// session stays chosen; returns the finished turn.
+    private func startNew(_ title: String, during turn: Task<ChatTurn, any Error>, on service: ChatService,
+                          provider: HeldChatProvider, reply: String) async throws -> ChatTurn {
+        try await service.startNew(title: title)
+        provider.release.continuation.yield(reply)
+        let finished = try await turn.value
+        #expect(await service.session == nil)
+        #expect(await service.title == title)
+        return finished
+    }
+
     @Test func newTypedDuringATurnStaysChosenAndTheReplyIsSavedInTheOldSession() async throws {
         try await withTemporaryDirectory { directory in
             let service = makeService(directory)
             let provider = HeldChatProvider()
             let turn = try await turnAwaitingProvider("first question", on: service, provider: provider)
-            try await service.startNew(title: "Fresh start")
-            provider.release.continuation.yield("the answer")
-            let finishedTurn = try await turn.value
-
-            #expect(await service.session == nil)
-            #expect(await service.title == "Fresh start")
+            let finishedTurn = try await startNew("Fresh start", during: turn, on: service, provider: provider,
+                                                  reply: "the answer")
             let old = try await service.loadSession(id: finishedTurn.session.id)
             #expect(old.messages.map(\.content) == ["first question", "the answer"])
             #expect(old.messages.first?.failed == false)
@@ -93,16 +101,26 @@ import Testing
             let provider = HeldChatProvider()
             let options = ChatTurnOptions(provider: provider, model: model)
             let retry = Task { try await service.retry(options: options) }
-            _ = await provider.waitForRequest()
-            try await service.startNew(title: "Elsewhere")
-            provider.release.continuation.yield("worked")
-            let finishedTurn = try await retry.value
-
-            #expect(await service.session == nil)
-            #expect(await service.title == "Elsewhere")
+            #expect(await provider.waitForRequest()?.message == "try me")
+            let finishedTurn = try await startNew("Elsewhere", during: retry, on: service, provider: provider, reply: "worked")
             let stored = try await service.loadSession(id: finishedTurn.session.id)
             #expect(stored.messages.map(\.content) == ["try me", "worked"])
             #expect(stored.messages.map(\.failed) == [false, nil])
+        }
+    }
+
+    @Test func aSessionDeletedDuringATurnIsNotWrittenBack() async throws {
+        try await withTemporaryDirectory { directory in
+            let service = makeService(directory)
+            let provider = HeldChatProvider()
+            let turn = try await turnAwaitingProvider("doomed", on: service, provider: provider)
+            let id = try #require(await service.session?.id)
+            try await service.delete(id: id)
+            provider.release.continuation.yield("too late")
+
+            await #expect(throws: SessionError.notFound(reference: id)) { _ = try await turn.value }
+            #expect(await service.session == nil)
+            #expect(try await service.listSessions().sessions.isEmpty)
         }
     }
 }
