@@ -36,7 +36,7 @@ extension AppServices {
             return "Lyra Premium unlocks this: see /subscribe"
         }
         let plans = overview.paywall.products.enumerated().map { index, product in
-            "\(index + 1). " + PaywallPresenter.name(of: product) + " " + PaywallPresenter.priceText(product)
+            "\(index + 1). " + product.displayName + " " + product.priceText
         }
         return "Lyra Premium: " + plans.joined(separator: " · ") + " (buy with /subscribe buy N)"
     }

@@ -1,40 +1,13 @@
-// Turns the paywall and the subscription status into what `/subscribe` prints: plan names from
-// product ids, prices with periods in words, plain lines for scripts and cards for the terminal.
+// Lays out the paywall and the subscription status as `/subscribe` prints them: plain lines for
+// scripts and cards for the terminal (the plans' names and prices come from LyraKit).
 import Foundation
 import LyraKit
 
 /// Text for the paywall and status (all server text sanitized).
 enum PaywallPresenter {
-    /// A plan's display name from its product id: `lyra.yearly` → `Yearly`, `pro_annual` → `Pro Annual`.
-    static func name(of product: PaywallProduct) -> String {
-        let id = TextSanitizer.singleLine(product.productID)
-        let last = id.split(separator: ".").last.map(String.init) ?? id
-        let words = last.split { $0 == "_" || $0 == "-" || $0 == " " }.map { $0.prefix(1).uppercased() + $0.dropFirst() }
-        return words.isEmpty ? id : words.joined(separator: " ")
-    }
-
-    /// `49.99 USD per year`, `29.99 USD per 3 months`, `99.99 USD once`.
-    static func priceText(_ product: PaywallProduct) -> String {
-        let amount = money(product.price, of: product)
-        guard let period = product.period else { return amount + " once" }
-        return amount + " per " + period.words
-    }
-
-    /// `0.95 USD a week`; nil without a weekly price.
-    static func weeklyText(_ product: PaywallProduct) -> String? {
-        product.weeklyPrice.map { money($0, of: product) + " a week" }
-    }
-
     /// The card's weekly line: none for a one-week plan, whose price line already says it.
     static func cardWeeklyText(_ product: PaywallProduct) -> String? {
-        product.period?.words == "week" ? nil : weeklyText(product)
-    }
-
-    /// An amount with the product's currency, e.g. `4.99 USD`.
-    static func money(_ amount: Decimal, of product: PaywallProduct) -> String {
-        let number = product.formatted(amount)
-        guard let currency = product.currency else { return number }
-        return number + " " + TextSanitizer.singleLine(currency)
+        product.period?.words == "week" ? nil : product.weeklyPriceText
     }
 
     /// The expiry as `2027-11-29 10:05 UTC`, Apphud's own text when it does not parse, nil without one.
@@ -59,7 +32,7 @@ enum PaywallPresenter {
     static func planLabel(_ productID: String, paywall: Paywall?) -> String {
         let id = TextSanitizer.singleLine(productID)
         guard let product = paywall?.products.first(where: { $0.productID == productID }) else { return id }
-        return name(of: product) + " (" + id + ")"
+        return product.displayName + " (" + id + ")"
     }
 
     /// Script output: the status line, then one line per plan, e.g.
@@ -68,8 +41,8 @@ enum PaywallPresenter {
         let best = overview.paywall.bestValueProductID
         var lines = ["subscription: " + statusLine(overview.status, paywall: overview.paywall)]
         for (index, product) in overview.paywall.products.enumerated() {
-            var line = "\(index + 1). " + planLabel(product.productID, paywall: overview.paywall) + ": " + priceText(product)
-            if let weekly = weeklyText(product) { line += ", " + weekly }
+            var line = "\(index + 1). " + planLabel(product.productID, paywall: overview.paywall) + ": " + product.priceText
+            if let weekly = product.weeklyPriceText { line += ", " + weekly }
             if product.productID == best { line += " [best value]" }
             if product.productID == overview.status.productID { line += " [active]" }
             lines.append(line)
@@ -88,7 +61,7 @@ enum PaywallPresenter {
             let isActive = product.productID == overview.status.productID
             let note = isActive ? "active" + (expiryText(overview.status).map { " until " + $0 } ?? "") : nil
             let mark = selected == nil ? "" : (selected == index ? "▸ " : "  ")
-            let plan = PaywallCard.Plan(title: mark + "\(index + 1) · " + name(of: product), price: priceText(product),
+            let plan = PaywallCard.Plan(title: mark + "\(index + 1) · " + product.displayName, price: product.priceText,
                                         weekly: cardWeeklyText(product), isBestValue: product.productID == best, activeNote: note)
             parts.append(PaywallCard.render(plan, width: width, theme: theme, highlighted: selected.map { $0 == index }))
         }

@@ -24,7 +24,7 @@ private func overview(active: String? = nil) throws -> SubscriptionService.Overv
         let products = try overview().paywall.products
         #expect(PaywallPresenter.cardWeeklyText(products[0]) == nil)
         #expect(PaywallPresenter.cardWeeklyText(products[1]) == "2.98 USD a week")
-        #expect(PaywallPresenter.weeklyText(products[0]) == "4.99 USD a week")
+        #expect(products[0].weeklyPriceText == "4.99 USD a week")
     }
 
     @Test func aPlainCardIsABoxWithTheTitleInTheTopBorder() {
@@ -85,10 +85,10 @@ private func overview(active: String? = nil) throws -> SubscriptionService.Overv
     }
 
     @Test func namesComeFromProductIDsAndServerTextIsSanitized() throws {
-        #expect(PaywallPresenter.name(of: try product("com.app.pro_annual", "1", period: "P1Y")) == "Pro Annual")
-        #expect(PaywallPresenter.name(of: try product("weekly-plan", "1", period: "P1W")) == "Weekly Plan")
+        #expect(try product("com.app.pro_annual", "1", period: "P1Y").displayName == "Pro Annual")
+        #expect(try product("weekly-plan", "1", period: "P1W").displayName == "Weekly Plan")
         let hostile = try product("evil\u{1B}]0;pwned\u{7}.x", "1", "U\u{1B}[2JSD", period: "P3D")
-        let line = PaywallPresenter.priceText(hostile) + PaywallPresenter.planLabel(hostile.productID, paywall: nil)
+        let line = hostile.priceText + PaywallPresenter.planLabel(hostile.productID, paywall: nil)
         #expect(!line.contains("\u{1B}"))
         #expect(!line.contains("\u{7}"))
     }
