@@ -89,6 +89,20 @@ public struct RatePromptTracker: Sendable {
         return showNow
     }
 
+    /// Counts `event` when a person is watching and `configuration` has the prompt on, and returns
+    /// the invitation to show now (once, at a threshold); nil otherwise. Nothing is counted or
+    /// written when no one is watching, and a state file that cannot be written means no prompt:
+    /// a rate prompt is never worth an error.
+    /// - Parameters:
+    ///   - event: what succeeded.
+    ///   - configuration: `ratePromptEnabled` and `rateURL` (default ``defaultRateURL``).
+    ///   - personWatching: whether a person sees the output now (the front end knows).
+    public func invitation(after event: Event, configuration: LyraConfiguration, personWatching: Bool) -> String? {
+        guard personWatching, configuration.ratePromptEnabled else { return nil }
+        guard (try? record(event, canShow: true)) == true else { return nil }
+        return Self.message(url: configuration.rateURL ?? Self.defaultRateURL)
+    }
+
     /// The line inviting the user to rate Lyra at `url`.
     public static func message(url: URL) -> String {
         "Enjoying Lyra? A star or a short review helps: \(url.absoluteString)"

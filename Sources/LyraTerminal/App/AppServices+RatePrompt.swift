@@ -15,16 +15,15 @@ extension AppServices {
         recordRatePromptEvent(.video, context: context)
     }
 
-    /// Counts `event` when Lyra is talking to a person (REPL on a terminal, not `-q`) and the prompt
-    /// is on, and prints the prompt when it is due. Scripts neither count nor write anything, so
-    /// the per-turn path of a script has no extra file write. Storage failures are ignored: a rate
-    /// prompt is never worth an error.
+    /// Tells LyraKit's tracker about `event` (it decides whether the prompt is due) and prints the
+    /// prompt in muted text when it is. A person is watching in the REPL on a terminal without
+    /// `-q`; scripts neither count nor write anything, so a script's turns have no extra file write.
     private func recordRatePromptEvent(_ event: RatePromptTracker.Event, context: CommandContext) {
-        guard context.isInteractive && context.terminal.stdoutIsTTY && !context.quiet else { return }
-        guard let configuration = try? configuration(), configuration.ratePromptEnabled else { return }
-        let tracker = RatePromptTracker(directories: directories)
-        guard (try? tracker.record(event, canShow: true)) == true else { return }
-        let url = configuration.rateURL ?? RatePromptTracker.defaultRateURL
-        context.console.writeLine(context.theme.paint(RatePromptTracker.message(url: url), .muted))
+        let personWatching = context.isInteractive && context.terminal.stdoutIsTTY && !context.quiet
+        guard personWatching, let configuration = try? configuration(),
+              let invitation = RatePromptTracker(directories: directories)
+                  .invitation(after: event, configuration: configuration, personWatching: personWatching)
+        else { return }
+        context.console.writeLine(context.theme.paint(invitation, .muted))
     }
 }

@@ -30,6 +30,21 @@ import Testing
         _ = environment
     }
 
+    @Test func theInvitationIsDecidedInLyraKitFromTheSettingAndWhoIsWatching() throws {
+        let (tracker, environment) = try tracker()
+        let rateURL = try #require(URL(string: "https://example.com/rate"))
+        let off = LyraConfiguration(userID: "u", rateURL: rateURL, ratePromptEnabled: false)
+        let on = LyraConfiguration(userID: "u", rateURL: rateURL)
+        for _ in 1...10 { #expect(tracker.invitation(after: .video, configuration: off, personWatching: true) == nil) }
+        for _ in 1...10 { #expect(tracker.invitation(after: .video, configuration: on, personWatching: false) == nil) }
+        #expect(tracker.state() == RatePromptTracker.State())
+        let shown = (1...5).map { _ in tracker.invitation(after: .video, configuration: on, personWatching: true) }
+        #expect(shown.dropLast().allSatisfy { $0 == nil })
+        #expect(shown.last == "Enjoying Lyra? A star or a short review helps: https://example.com/rate")
+        #expect(tracker.invitation(after: .video, configuration: on, personWatching: true) == nil)
+        _ = environment
+    }
+
     @Test func waitsForAMomentWhenItCanBeShown() throws {
         let (tracker, environment) = try tracker()
         for _ in 1...7 { #expect(try !tracker.record(.video, canShow: false)) }
