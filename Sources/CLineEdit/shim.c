@@ -209,9 +209,24 @@ int cle_history_load(const char *path) {
     return history_w(line_history, &event, H_LOAD, path);
 }
 
-int cle_history_save(const char *path) {
+char *cle_history_serialize(size_t *count) {
+    // libedit writes only to a path (which it would follow through a symlink) or a FILE *:
+    // an unlinked temporary file, read back whole.
+    FILE *file = tmpfile();
+    if (file == NULL) return NULL;
     HistEventW event;
-    return history_w(line_history, &event, H_SAVE, path);
+    char *bytes = NULL;
+    long length = -1;
+    if (history_w(line_history, &event, H_SAVE_FP, file) >= 0 && fflush(file) == 0) length = ftell(file);
+    if (length >= 0 && fseek(file, 0, SEEK_SET) == 0 && (bytes = malloc((size_t)length + 1)) != NULL) {
+        if (fread(bytes, 1, (size_t)length, file) != (size_t)length) {
+            free(bytes);
+            bytes = NULL;
+        }
+    }
+    fclose(file);
+    *count = bytes == NULL ? 0 : (size_t)length;
+    return bytes;
 }
 
 void cle_refresh(void) { el_set(editor, EL_REFRESH); }

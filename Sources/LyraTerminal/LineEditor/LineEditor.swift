@@ -36,7 +36,7 @@ public final class LineEditor: Sendable {
         await thread.run {
             cle_setup_locale()
             _ = cle_init(programName, Int32(history.maxEntries), CompletionBridge.callback, EditorKeyBridge.callback)
-            if let path = history.path { _ = cle_history_load(path) }
+            history.load()
         }
     }
 
