@@ -130,6 +130,18 @@ void cle_restore_terminal(void) {
     }
 }
 
+/* libedit miscounts a double-width character (CJK) that an inserted or deleted character shifts:
+ * it rewrites only its first cell and then steps the cursor back one column too few, so the next
+ * cursor movement lands inside the character and the line is garbled. Without the terminal's
+ * insert/delete-character capabilities libedit redraws the rest of the line instead, which counts
+ * widths correctly. */
+static void without_character_insert_and_delete(EditLine *el) {
+    static const wchar_t *const capabilities[] = {L"im", L"ic", L"IC", L"ei", L"ip", L"dc", L"DC", L"dm", L"ed"};
+    for (size_t index = 0; index < sizeof(capabilities) / sizeof(capabilities[0]); index++) {
+        el_wset(el, EL_SETTC, capabilities[index], L"", NULL);
+    }
+}
+
 int cle_init(const char *program, int history_size, cle_complete_fn complete, cle_complete_fn edit) {
     HistEventW event;
     save_original_terminal();
@@ -143,6 +155,7 @@ int cle_init(const char *program, int history_size, cle_complete_fn complete, cl
     edit_callback = edit;
     el_wset(editor, EL_EDITOR, L"emacs");
     el_wset(editor, EL_SIGNAL, 1);
+    without_character_insert_and_delete(editor);
     el_wset(editor, EL_PROMPT_ESC, prompt_function, L'\1');
     el_wset(editor, EL_HIST, history_w, line_history);
     el_wset(editor, EL_ADDFN, L"lyra-complete", L"Complete a command, argument or path", complete_trampoline);

@@ -92,8 +92,8 @@ import Testing
         #expect(last.status == 0, "\(last.stderr)")
         let left = try Self.names(in: videos)
         #expect(left.allSatisfy { !$0.hasPrefix(".") }, "\(left)")
-        let sizes = try Set(left.map { try FileManager.default.attributesOfItem(atPath: videos.appending(path: $0).path)[.size] as? Int })
-        #expect(sizes.count == 1, "every saved video is whole (the same photo, the same bytes): \(sizes)")
+        let sizes = try left.map { try FileManager.default.attributesOfItem(atPath: videos.appending(path: $0).path)[.size] as? Int }
+        #expect(Set(sizes).count == 1, "every saved video is whole (the same photo, the same bytes): \(zip(left, sizes).map { "\($0) \($1 ?? -1)" })")
         let stored = try Self.names(in: environment.sessionsDirectory)
         #expect(!stored.contains { $0.contains(".tmp") }, "\(stored)")
         let temporary = try Self.names(in: URL(filePath: NSTemporaryDirectory())).filter { $0.hasPrefix("lyra-upload") }
