@@ -86,14 +86,14 @@ import Testing
         try await session.awaitOutput(containing: "日本語")
         for _ in 0..<3 { session.send(.left) }
         session.send("a")
-        session.send(.left)
+        session.send(.right)
         session.send("x")
         session.send(.enter)
         try await session.awaitPrompt(after: "日本語")
         var row = Row()
         row.feed(session.output)
         let typed = row.finished.first { $0.hasPrefix("lyra › /help") }
-        #expect(typed?.trimmingCharacters(in: .whitespaces) == "lyra › /help xa日本語", "\(row.finished)")
+        #expect(typed?.trimmingCharacters(in: .whitespaces) == "lyra › /help a日x本語", "\(row.finished)")
         session.send(.ctrlD)
         #expect(try await session.awaitExit() == 0)
     }
