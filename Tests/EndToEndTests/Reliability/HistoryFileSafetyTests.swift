@@ -56,6 +56,24 @@ import Testing
         }
     }
 
+    @Test func aHistoryFileOfRandomBytesLoadsWithoutCrashing() async throws {
+        let environment = try TemporaryEnvironment()
+        let history = environment.lyraStateDirectory.appendingPathComponent("history")
+        try FileManager.default.createDirectory(at: history.deletingLastPathComponent(), withIntermediateDirectories: true)
+        var generator = SeededGenerator(seed: FuzzBudget.seed(for: #function))
+        let bytes = (0..<200).flatMap { _ in generator.bytes(Int(generator.next() % 300)) + [0x0A] }
+        try (Data("_HiStOrY_V2_\n".utf8) + Data(bytes)).write(to: history)
+
+        let session = try environment.startLyraSession(["-q"])
+        try await session.awaitOutput(containing: "lyra ›")
+        for _ in 0..<5 { session.send(.up) }
+        session.send(.ctrlU)
+        session.send("/help quit\r")
+        try await session.awaitPrompt(after: "leave Lyra")
+        session.send(.ctrlD)
+        #expect(try await session.awaitExit() == 0, "seed \(generator.seed)")
+    }
+
     @Test func aRegularHistoryFileIsStillLoadedAndSavedWithMode600() async throws {
         let environment = try TemporaryEnvironment()
         let history = environment.lyraStateDirectory.appendingPathComponent("history")
