@@ -244,6 +244,13 @@ char *cle_history_serialize(size_t *count) {
 
 void cle_refresh(void) { el_set(editor, EL_REFRESH); }
 
+int cle_set_type_ahead_echo(int on) {
+    struct termios settings;
+    if (!isatty(STDIN_FILENO) || tcgetattr(STDIN_FILENO, &settings) != 0) return -1;
+    if (on) settings.c_lflag |= ECHO; else settings.c_lflag &= ~(tcflag_t)ECHO;
+    return tcsetattr(STDIN_FILENO, TCSANOW, &settings);
+}
+
 int cle_set_echo(int on) {
     struct termios settings;
     if (tcgetattr(STDIN_FILENO, &settings) != 0) return -1;

@@ -67,6 +67,12 @@ public final class LineEditor: Sendable {
         }
     }
 
+    /// Hides (or shows again) what is typed while a line runs: the keys are kept for the next
+    /// prompt, but the terminal does not echo them into the reply being drawn.
+    public func hideTypeAhead(_ hidden: Bool) {
+        _ = cle_set_type_ahead_echo(hidden ? 0 : 1)
+    }
+
     /// Reads a line without echoing it (for secrets such as the backend token).
     public func readHiddenLine(prompt: String, console writePrompt: @escaping @Sendable (String) -> Void) async -> String? {
         await thread.run {
