@@ -13,7 +13,7 @@ import LyraKit
         ("100,000 nested quotes", String(repeating: "> ", count: 100_000) + "end"),
         ("2,000 nested list items", (0..<2000).map { String(repeating: "  ", count: $0) + "- item \($0)" }.joined(separator: "\n") + "\nend"),
         ("200,000 *", String(repeating: "*a ", count: 200_000) + "end"),
-        ("500 lines of 4,000 brackets and stars", Array(repeating: String(repeating: "[*_`(", count: 800), count: 500).joined(separator: "\n") + "\nend"),
+        ("lines of 4,000 brackets and stars", Array(repeating: String(repeating: "[*_`(", count: 800), count: FuzzBudget.total >= 100_000 ? 500 : 100).joined(separator: "\n") + "\nend"),
         ("a 4 MiB word", String(repeating: "x", count: 4 << 20) + " end"),
         ("a table of 50,000 cells", "| " + Array(repeating: "c", count: 50_000).joined(separator: " | ") + " |\n|---|\nend"),
     ]
