@@ -130,6 +130,18 @@ void cle_restore_terminal(void) {
     }
 }
 
+/* libedit miscounts a double-width character (CJK) that an inserted or deleted character shifts:
+ * it rewrites only its first cell and then steps the cursor back one column too few, so the next
+ * cursor movement lands inside the character and the line is garbled. Without the terminal's
+ * insert/delete-character capabilities libedit redraws the rest of the line instead, which counts
+ * widths correctly. */
+static void without_character_insert_and_delete(EditLine *el) {
+    static const wchar_t *const capabilities[] = {L"im", L"ic", L"IC", L"ei", L"ip", L"dc", L"DC", L"dm", L"ed"};
+    for (size_t index = 0; index < sizeof(capabilities) / sizeof(capabilities[0]); index++) {
+        el_wset(el, EL_SETTC, capabilities[index], L"", NULL);
+    }
+}
+
 int cle_init(const char *program, int history_size, cle_complete_fn complete, cle_complete_fn edit) {
     HistEventW event;
     save_original_terminal();
@@ -143,6 +155,7 @@ int cle_init(const char *program, int history_size, cle_complete_fn complete, cl
     edit_callback = edit;
     el_wset(editor, EL_EDITOR, L"emacs");
     el_wset(editor, EL_SIGNAL, 1);
+    without_character_insert_and_delete(editor);
     el_wset(editor, EL_PROMPT_ESC, prompt_function, L'\1');
     el_wset(editor, EL_HIST, history_w, line_history);
     el_wset(editor, EL_ADDFN, L"lyra-complete", L"Complete a command, argument or path", complete_trampoline);
@@ -209,12 +222,34 @@ int cle_history_load(const char *path) {
     return history_w(line_history, &event, H_LOAD, path);
 }
 
-int cle_history_save(const char *path) {
+char *cle_history_serialize(size_t *count) {
+    // libedit writes only to a path (which it would follow through a symlink) or a FILE *:
+    // an unlinked temporary file, read back whole.
+    FILE *file = tmpfile();
+    if (file == NULL) return NULL;
     HistEventW event;
-    return history_w(line_history, &event, H_SAVE, path);
+    char *bytes = NULL;
+    long length = -1;
+    if (history_w(line_history, &event, H_SAVE_FP, file) >= 0 && fflush(file) == 0) length = ftell(file);
+    if (length >= 0 && fseek(file, 0, SEEK_SET) == 0 && (bytes = malloc((size_t)length + 1)) != NULL) {
+        if (fread(bytes, 1, (size_t)length, file) != (size_t)length) {
+            free(bytes);
+            bytes = NULL;
+        }
+    }
+    fclose(file);
+    *count = bytes == NULL ? 0 : (size_t)length;
+    return bytes;
 }
 
 void cle_refresh(void) { el_set(editor, EL_REFRESH); }
+
+int cle_set_type_ahead_echo(int on) {
+    struct termios settings;
+    if (!isatty(STDIN_FILENO) || tcgetattr(STDIN_FILENO, &settings) != 0) return -1;
+    if (on) settings.c_lflag |= ECHO; else settings.c_lflag &= ~(tcflag_t)ECHO;
+    return tcsetattr(STDIN_FILENO, TCSANOW, &settings);
+}
 
 int cle_set_echo(int on) {
     struct termios settings;

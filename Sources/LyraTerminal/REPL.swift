@@ -55,7 +55,9 @@ public final class REPL: FollowUpInput {
         let interpreter = self.interpreter
         let task = Task { @MainActor in try await interpreter.run(line) }
         running = task
+        editor.hideTypeAhead(true)
         let result = await task.result
+        editor.hideTypeAhead(false)
         running = nil
         switch result {
         case .success(let outcome):

@@ -36,9 +36,14 @@ int cle_insert(const wchar_t *text);
 void cle_reset_line(void);
 /// Adds a line to the in-memory history (consecutive duplicates are not stored).
 void cle_history_enter(const wchar_t *line);
-/// Loads/saves the history file (libedit format). 0 or more on success, -1 on failure.
+/// Loads the history file (libedit format). 0 or more on success, -1 on failure.
 int cle_history_load(const char *path);
-int cle_history_save(const char *path);
+/// The in-memory history in libedit's file format, in a malloc'd buffer the caller frees (its
+/// length in *count); NULL on failure. The caller writes it to the file (atomically, no symlinks).
+char *cle_history_serialize(size_t *count);
+/// Turns the terminal's echo of typed keys on or off without discarding what was typed (TCSANOW):
+/// off while a line runs, so type-ahead does not print into the output; libedit reads it later.
+int cle_set_type_ahead_echo(int on);
 /// Moves to a fresh line and redraws the prompt (after printing completion candidates).
 void cle_refresh(void);
 

@@ -12,6 +12,12 @@ struct SessionNumberFile: Equatable {
     static let header = "lyra-session-numbers 1"
     /// The largest sidecar read (a foreign or sparse file is ignored and rebuilt).
     static let maximumBytes = 8 << 20
+    /// The largest session number honoured (in a file or the sidecar); a larger one, which could
+    /// only come from a hand-edited file, is treated as missing, so counting on never overflows.
+    static let largestNumber = Int(Int32.max)
+
+    /// Whether `number` is one a session may carry.
+    static func isValid(_ number: Int) -> Bool { (1...largestNumber).contains(number) }
 
     /// The number the next new session gets; always above every number given so far.
     var next = 1
@@ -32,11 +38,13 @@ struct SessionNumberFile: Equatable {
         var lines = text.split(separator: "\n", omittingEmptySubsequences: true)[...]
         guard lines.popFirst() == Substring(header), let first = lines.popFirst() else { return nil }
         let counter = first.split(separator: "\t")
-        guard counter.count == 2, counter[0] == "next", let next = Int(counter[1]), next > 0 else { return nil }
+        guard counter.count == 2, counter[0] == "next", let next = Int(counter[1]), (1...largestNumber + 1).contains(next) else {
+            return nil
+        }
         var numbers = SessionNumberFile(next: next)
         for line in lines {
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
-            guard fields.count == 2, let number = Int(fields[1]), number > 0 else { return nil }
+            guard fields.count == 2, let number = Int(fields[1]), isValid(number) else { return nil }
             numbers.byFile[SessionIndex.unescape(String(fields[0]))] = number
         }
         return numbers
@@ -60,6 +68,6 @@ struct SessionNumberFile: Equatable {
 
     /// Makes sure no number at or below `number` is given again.
     mutating func reserve(upTo number: Int) {
-        if number >= next { next = number + 1 }
+        if Self.isValid(number), number >= next { next = number + 1 }
     }
 }

@@ -58,7 +58,7 @@ extension SessionStore {
         for index in order {
             guard var summary = result[index].summary else { continue }
             let file = result[index].file
-            let candidate = numbers.byFile[file] ?? (summary.number > 0 ? summary.number : nil)
+            let candidate = numbers.byFile[file] ?? (SessionNumberFile.isValid(summary.number) ? summary.number : nil)
             if let candidate, !used.contains(candidate) {
                 summary.number = candidate
                 if candidate >= numbers.next { guard allocating else { return nil } }

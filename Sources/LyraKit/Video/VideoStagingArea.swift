@@ -7,8 +7,9 @@ import Glibc
 import Darwin
 #endif
 
-/// A temporary `.lyra-video-XXXXXX` directory (mode 0700) inside the destination directory,
-/// on the same file system so the finished file can be renamed into place.
+/// A temporary `.lyra-video-PID-XXXXXX` directory (mode 0700) inside the destination directory,
+/// on the same file system so the finished file can be renamed into place. The process id in the
+/// name lets a later run sweep what a killed one left (``sweepStale(in:)``).
 struct VideoStagingArea: Sendable {
     /// The staging directory.
     let url: URL
@@ -18,7 +19,9 @@ struct VideoStagingArea: Sendable {
     /// Creates the directory inside `parent`.
     /// - Throws: `VideoError.unusableOutput`.
     init(in parent: URL) throws(VideoError) {
-        var template = Array((parent.standardizedFileURL.path + "/.lyra-video-XXXXXX").utf8CString)
+        Self.sweepStale(in: parent)
+        let prefix = parent.standardizedFileURL.path + "/" + Self.namePrefix + "\(getpid())-"
+        var template = Array((prefix + "XXXXXX").utf8CString)
         guard mkdtemp(&template) != nil else {
             throw .unusableOutput(parent.path, reason: String(cString: strerror(errno)))
         }

@@ -71,7 +71,8 @@ public enum LyraApp {
         context.completionData.setLoader(for: [.templateIDs, .templateNames],
                                          TemplateCompletion.loader(services: context.services))
         let history = HistoryFile.resolve(
-            environment: context.services.environment, stateDirectory: context.services.directories.stateDirectory)
+            environment: context.services.environment, stateDirectory: context.services.directories.stateDirectory
+        ).refusingUnsafeFile { context.console.writeError($0) }
         let externalEditor = ExternalEditor.resolve(environment: context.services.environment)
         let editor = await LineEditor(programName: "lyra", history: history, externalEditor: externalEditor) {
             engine.complete($0)

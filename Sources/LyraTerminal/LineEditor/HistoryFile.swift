@@ -1,6 +1,6 @@
 // Where REPL history lives (SPEC §2): $XDG_STATE_HOME/lyra/history, LYRA_HISTFILE overriding it
-// (empty disables), at most 1000 entries, mode 0600. Pure policy plus the save step.
-import CLineEdit
+// (empty disables), at most 1000 entries, mode 0600. Pure policy; loading and saving safely are
+// in HistoryFile+Safety.swift.
 import Foundation
 import LyraKit
 
@@ -26,13 +26,5 @@ public struct HistoryFile: Sendable, Equatable {
             return HistoryFile(path: override.isEmpty ? nil : override)
         }
         return HistoryFile(path: stateDirectory.appendingPathComponent("history").path)
-    }
-
-    /// Writes the in-memory history to the file (libedit writes it 0600). Call on the editor thread.
-    func save() {
-        guard let path else { return }
-        try? XDGDirectories.ensureDirectory(URL(fileURLWithPath: path).deletingLastPathComponent())
-        _ = cle_history_save(path)
-        chmod(path, 0o600)
     }
 }

@@ -36,7 +36,7 @@ public final class LineEditor: Sendable {
         await thread.run {
             cle_setup_locale()
             _ = cle_init(programName, Int32(history.maxEntries), CompletionBridge.callback, EditorKeyBridge.callback)
-            if let path = history.path { _ = cle_history_load(path) }
+            history.load()
         }
     }
 
@@ -65,6 +65,12 @@ public final class LineEditor: Sendable {
             WideString.withWide(line) { cle_history_enter($0) }
             history.save()
         }
+    }
+
+    /// Hides (or shows again) what is typed while a line runs: the keys are kept for the next
+    /// prompt, but the terminal does not echo them into the reply being drawn.
+    public func hideTypeAhead(_ hidden: Bool) {
+        _ = cle_set_type_ahead_echo(hidden ? 0 : 1)
     }
 
     /// Reads a line without echoing it (for secrets such as the backend token).

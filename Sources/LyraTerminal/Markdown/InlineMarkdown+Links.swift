@@ -7,9 +7,9 @@ extension InlineMarkdown {
         let isImage = characters[index] == "!"
         let open = isImage ? index + 1 : index
         guard open < end, characters[open] == "[",
-              let close = matching(open: "[", close: "]", from: open, end: end),
+              let close = matching(from: open, end: end),
               close + 1 < end, characters[close + 1] == "(",
-              let destinationEnd = matching(open: "(", close: ")", from: close + 1, end: end)
+              let destinationEnd = matching(from: close + 1, end: end)
         else { return nil }
         let url = Self.destination(String(characters[(close + 2)..<destinationEnd]))
         let label = parse((open + 1)..<close, style: style.union(.link))
@@ -36,23 +36,30 @@ extension InlineMarkdown {
 
     /// The index of the bracket closing the one at `start`, counting nesting and skipping
     /// backslash escapes; nil when it is not closed before `end`.
-    private func matching(open: Character, close: Character, from start: Int, end: Int) -> Int? {
-        var depth = 0
-        var probe = start
-        while probe < end {
-            let character = characters[probe]
-            if character == "\\" {
-                probe += 2
-                continue
+    private func matching(from start: Int, end: Int) -> Int? {
+        guard let close = closingBrackets[start], close < end else { return nil }
+        return close
+    }
+
+    /// Pairs every `[` with its `]` and every `(` with its `)` in one pass (each kind nests on its
+    /// own; a backslash makes the next character literal).
+    static func findClosingBrackets(in characters: [Character]) -> [Int: Int] {
+        var closing: [Int: Int] = [:]
+        var squares: [Int] = []
+        var rounds: [Int] = []
+        var index = 0
+        while index < characters.count {
+            switch characters[index] {
+            case "\\": index += 1
+            case "[": squares.append(index)
+            case "(": rounds.append(index)
+            case "]": if let open = squares.popLast() { closing[open] = index }
+            case ")": if let open = rounds.popLast() { closing[open] = index }
+            default: break
             }
-            if character == open { depth += 1 }
-            if character == close {
-                depth -= 1
-                if depth == 0 { return probe }
-            }
-            probe += 1
+            index += 1
         }
-        return nil
+        return closing
     }
 
     /// The URL of a link destination: `<…>` unwrapped, a trailing `"title"` dropped.

@@ -8,6 +8,9 @@ struct InlineMarkdown {
     /// The code spans of the line, by the index of their opening backticks (found once, left to
     /// right, so that searching for closers never rescans the line).
     let codeSpans: [Int: CodeSpan]
+    /// The index of the bracket closing each `[` and `(` of the line, found once (so that
+    /// searching for a link's end never rescans the line: hostile brackets stay linear).
+    let closingBrackets: [Int: Int]
     /// Emphasis matches already tried, by opener position and end of the range searched.
     var emphasisMatches: [EmphasisKey: EmphasisMatch?] = [:]
     /// How deep the parse is in nested spans and closer searches; bounded so that hostile input
@@ -36,6 +39,7 @@ struct InlineMarkdown {
     init(characters: [Character]) {
         self.characters = characters
         codeSpans = Self.findCodeSpans(in: characters)
+        closingBrackets = Self.findClosingBrackets(in: characters)
     }
 
     /// A closed emphasis span: the inner range, where parsing resumes, and the look it adds.

@@ -1,0 +1,34 @@
+// Keys typed while a chat turn runs (issue 16): the terminal does not echo them into the reply
+// being drawn; they are kept and appear on the next prompt, where libedit reads them.
+import Foundation
+import LyraTestSupport
+import Testing
+
+@Suite struct REPLTypeAheadTests {
+    @Test func typeAheadDuringATurnWaitsForTheNextPrompt() async throws {
+        let environment = try TemporaryEnvironment()
+        let backend = try RunningBackend()
+        try await backend.control.configure(BackendTestConfiguration(chatDelayMilliseconds: 1500))
+        let session = try environment.startLyraSession(["-q"], extraEnvironment: backend.lyraEnvironment)
+        defer { session.terminate() }
+        try await session.awaitOutput(containing: "lyra ›")
+        session.mark()
+        session.send("hello there\r")
+        // The turn is running once the backend has the request: whatever is typed now is type-ahead.
+        let deadline = ContinuousClock.now.advanced(by: .seconds(30))
+        while try await backend.control.sentChatMessages().isEmpty {
+            try #require(ContinuousClock.now < deadline, "the chat request never arrived")
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        session.send("typedahead")
+        try await session.awaitPrompt(after: "Demo reply")
+        try await session.awaitOutput(containing: "typedahead")
+        let output = ANSIText.strip(session.output)
+        let reply = try #require(output.range(of: "Demo reply"))
+        let typed = try #require(output.range(of: "typedahead"))
+        #expect(typed.lowerBound > reply.upperBound, "type-ahead was echoed into the turn: \(output)")
+        session.send(.ctrlU)
+        session.send(.ctrlD)
+        #expect(try await session.awaitExit() == 0)
+    }
+}
