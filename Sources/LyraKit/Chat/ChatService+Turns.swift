@@ -12,8 +12,9 @@ extension ChatService {
         let now = timestamp()
         let prompt = ChatMessage(role: .user, content: text, createdAt: now, failed: true)
         let saved = try await store.update(newOrCurrentSession(firstMessage: text, at: now)) { session in
-            session.messages.append(prompt)
-            session.updatedAt = max(session.updatedAt, now)
+            var meta = SessionMeta(session)
+            meta.updatedAt = max(meta.updatedAt, now)
+            return [.append(prompt), .meta(meta)]
         }
         adopt(saved)
         return try await deliver(prompt, in: saved, options: options)
@@ -73,8 +74,8 @@ extension ChatService {
             model: model.map(\.description), incomplete: !complete,
             finishReason: received.completion?.finishReason, usage: received.completion?.usage)
         let saved = try await store.update(session) { stored in
-            ChatReplyRecord.record(reply, answering: prompt, complete: complete, conversationID: received.conversationID,
-                                   model: model.map(\.description), at: now, in: &stored)
+            ChatReplyRecord.edits(reply, answering: prompt, complete: complete, conversationID: received.conversationID,
+                                  model: model.map(\.description), at: now, in: stored)
         }
         adopt(saved)
         var sent = prompt

@@ -35,18 +35,21 @@ public actor ChatService {
 
     /// Leaves the current session; the next turn creates a new one titled `title` (or after its first message).
     /// - Throws: `SessionError.emptyTitle` for a title that is blank.
-    public func startNew(title: String?) throws {
+    /// The session left is folded (its journal written into its file).
+    public func startNew(title: String?) async throws {
         pendingTitle = try title.map(Self.validTitle)
         // The new session keeps talking to the model in use; its system prompt starts empty.
         pendingModel = current?.model ?? pendingModel
         pendingSystem = nil
+        let left = current?.id
         current = nil
+        if let left { try await store.fold(id: left) }
     }
 
     /// Like `startNew(title:)`, also choosing the new session's system prompt (`--system`).
     /// - Throws: `SessionError.emptyTitle` for a title that is blank.
-    public func startNew(title: String?, system: String?) throws {
-        try startNew(title: title)
+    public func startNew(title: String?, system: String?) async throws {
+        try await startNew(title: title)
         pendingSystem = system
     }
 
@@ -71,7 +74,9 @@ public actor ChatService {
     @discardableResult
     public func open(id: String) async throws -> ChatSession {
         let session = try await store.load(id: id)
+        let left = current?.id
         current = session
+        if let left, left != id { try? await store.fold(id: left) }
         pendingTitle = nil
         return session
     }
@@ -84,8 +89,10 @@ public actor ChatService {
         let stored = try await store.load(id: id)
         let now = timestamp()
         let renamed = try await store.update(stored) { session in
-            session.title = clean
-            session.updatedAt = max(session.updatedAt, now)
+            var meta = SessionMeta(session)
+            meta.title = clean
+            meta.updatedAt = max(meta.updatedAt, now)
+            return [.meta(meta)]
         }
         if current?.id == id { current = renamed }
         return renamed
@@ -117,8 +124,10 @@ public actor ChatService {
         }
         let now = timestamp()
         adopt(try await store.update(session) { stored in
-            stored.system = clean
-            stored.updatedAt = max(stored.updatedAt, now)
+            var meta = SessionMeta(stored)
+            meta.system = clean
+            meta.updatedAt = max(meta.updatedAt, now)
+            return [.meta(meta)]
         })
     }
 
@@ -129,7 +138,11 @@ public actor ChatService {
             pendingModel = model
             return
         }
-        adopt(try await store.update(session) { stored in stored.model = model })
+        adopt(try await store.update(session) { stored in
+            var meta = SessionMeta(stored)
+            meta.model = model
+            return [.meta(meta)]
+        })
     }
 
     // MARK: - Internal

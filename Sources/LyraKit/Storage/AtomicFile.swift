@@ -45,7 +45,8 @@ public enum AtomicFile {
         return try file.readToEnd()
     }
 
-    private static func syncDirectory(_ path: String) throws(StorageError) {
+    /// Flushes the directory entry changes of `path` (a directory) to disk.
+    static func syncDirectory(_ path: String) throws(StorageError) {
         let directory = try PosixFile.opening(path, flags: O_RDONLY | O_DIRECTORY)
         defer { directory.closeFile() }
         try directory.sync()
