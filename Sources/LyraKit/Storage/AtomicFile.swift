@@ -12,7 +12,7 @@ public enum AtomicFile {
     /// Replaces the file at `url` with `data`, giving it exactly `mode` (not reduced by the umask).
     /// The parent directory must exist.
     /// - Throws: `StorageError` naming the path and the system's reason.
-    public static func write(_ data: Data, to url: URL, mode: mode_t = 0o600) throws {
+    public static func write(_ data: some ContiguousBytes, to url: URL, mode: mode_t = 0o600) throws {
         let target = url.standardizedFileURL.path
         let directory = (target as NSString).deletingLastPathComponent
         let name = (target as NSString).lastPathComponent

@@ -28,7 +28,7 @@ enum SessionFileCodec {
             let limit = SessionFileLimits.maximumFileBytes >> 20
             throw SessionError.damagedFile(path: path, reason: "larger than \(limit) MiB")
         }
-        let data = try file.readToEnd(limit: SessionFileLimits.maximumFileBytes)
+        let data = try file.readToEnd(limit: SessionFileLimits.maximumFileBytes, expectedSize: Int(before.st_size))
         let after = try file.status()
         let stamp = SessionDirectoryScanner.stamp(of: before)
         let session = try decode(data, fileName: fileName, path: path)
@@ -54,6 +54,6 @@ enum SessionFileCodec {
         try SessionFileLimits.checkMessages(of: session)
         let bytes = SessionFileWriter.bytes(of: session)
         try SessionFileLimits.checkFileSize(bytes.count)
-        try AtomicFile.write(Data(bytes), to: directory.appending(path: fileName), mode: 0o600)
+        try AtomicFile.write(bytes, to: directory.appending(path: fileName), mode: 0o600)
     }
 }

@@ -89,7 +89,7 @@ enum SessionJournal {
         if Int(status.st_size) > keeping, ftruncate(file.descriptor, off_t(keeping)) != 0 {
             throw StorageError.posix("truncate", path: path, code: errno)
         }
-        try file.writeAll(Data(bytes))
+        try file.writeAll(bytes)
         if fdatasync(file.descriptor) != 0 { throw StorageError.posix("fdatasync", path: path, code: errno) }
         if !existed { try AtomicFile.syncDirectory((path as NSString).deletingLastPathComponent) }
     }
