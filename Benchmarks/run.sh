@@ -66,6 +66,7 @@ import json, sys
 r = json.load(open(sys.argv[1]))["results"][0]
 print("%.1f ms (min %.1f, max %.1f)" % (r["median"] * 1e3, r["min"] * 1e3, r["max"] * 1e3))' "$WORK/h.json")" "$command"
     MEDIAN_MS=$(python3 -c 'import json,sys; print("%.3f" % (json.load(open(sys.argv[1]))["results"][0]["median"]*1e3))' "$WORK/h.json")
+    CPU_MS=$(python3 -c 'import json,sys; r=json.load(open(sys.argv[1]))["results"][0]; print("%.3f" % ((r["user"]+r["system"])*1e3))' "$WORK/h.json")
 }
 
 # peak SECTION NAME COMMAND: the maximum resident set size of one run under /usr/bin/time -v.
@@ -180,24 +181,26 @@ row scale "save: turn minus load (2 durable saves)" "$(awk -v a="$MEDIAN_MS" -v 
 fi
 
 # --- 3b. journal: a turn's cost independent of the session's size ------------------------------
-# A turn's local cost = (21 scripted turns − 1 turn) / 20 with --continue: loading the session and
-# folding its journal at exit happen once in both runs and cancel out.
+# A turn's local cost = (41 scripted turns − 1 turn) / 40 with --continue: loading the session and
+# folding its journal at exit happen once in both runs and cancel out. Wall time (with the backend's
+# answer and the fdatasyncs) and CPU time (user+system, mean: steadier on a loaded machine).
 if want journal; then
 gen small 1 10
 gen huge 1 50000
 seq 1 >"$WORK/one.txt"
-seq 21 >"$WORK/many.txt"
+seq 41 >"$WORK/many.txt"
 for set in small huge; do
     export XDG_DATA_HOME="$WORK/data/$set"
     label=10; [ "$set" = huge ] && label=50,000
     timed journal "1 turn with --continue, $label messages" "$LYRA --continue < $WORK/one.txt > /dev/null" --warmup 1
-    one=$MEDIAN_MS
-    timed journal "21 turns with --continue, $label messages" "$LYRA --continue < $WORK/many.txt > /dev/null" --warmup 1
-    cost=$(awk -v a="$MEDIAN_MS" -v b="$one" 'BEGIN { printf "%.2f", (a - b) / 20 }')
-    row journal "a turn's cost, $label messages" "$cost ms" "(median(21 turns) − median(1 turn)) / 20"
-    [ "$set" = small ] && SMALL_COST=$cost || HUGE_COST=$cost
+    one=$MEDIAN_MS one_cpu=$CPU_MS
+    timed journal "41 turns with --continue, $label messages" "$LYRA --continue < $WORK/many.txt > /dev/null" --warmup 1
+    cost=$(awk -v a="$MEDIAN_MS" -v b="$one" 'BEGIN { printf "%.2f", (a - b) / 40 }')
+    cpu=$(awk -v a="$CPU_MS" -v b="$one_cpu" 'BEGIN { printf "%.2f", (a - b) / 40 }')
+    row journal "a turn's cost, $label messages" "$cost ms wall, $cpu ms CPU" "(41 turns − 1 turn) / 40: median wall, mean user+system"
+    if [ "$set" = small ]; then SMALL_COST=$cost SMALL_CPU=$cpu; else HUGE_COST=$cost HUGE_CPU=$cpu; fi
 done
-row journal "50,000-message turn / 10-message turn (goal ≤ 2×)" "$(awk -v a="$HUGE_COST" -v b="$SMALL_COST" 'BEGIN { printf "%.2f×", a / b }')" "cost(50,000) ÷ cost(10)"
+row journal "50,000-message turn / 10-message turn (goal ≤ 2×)" "$(awk -v a="$HUGE_COST" -v b="$SMALL_COST" -v c="$HUGE_CPU" -v d="$SMALL_CPU" 'BEGIN { printf "%.2f× wall, %.2f× CPU", a / b, c / d }')" "cost(50,000) ÷ cost(10)"
 export XDG_DATA_HOME="$WORK/data/huge"
 peak journal "peak RSS, a turn in a 50,000-message session (goal < 60 MiB)" "$LYRA --continue -c 'memory question'"
 fi

@@ -6,8 +6,18 @@ import Foundation
 enum SessionFileWriter {
     /// The file's bytes: pretty JSON (two-space indent) in the documented field order, then `\n`.
     static func bytes(of session: ChatSession) -> [UInt8] {
+        var whole: [UInt8] = []
+        whole.reserveCapacity(512 + session.messages.reduce(0) { $0 + $1.content.utf8.count + 160 })
+        write(session, pieceSize: .max) { whole.append(contentsOf: $0) }
+        return whole
+    }
+
+    /// The file's bytes handed to `sink` in pieces of about `pieceSize` bytes (the last one smaller),
+    /// so that a large session is written without holding its whole text.
+    /// - Throws: what `sink` throws (then nothing more is encoded).
+    static func write(_ session: ChatSession, pieceSize: Int, to sink: ([UInt8]) throws -> Void) rethrows {
         var output: [UInt8] = []
-        output.reserveCapacity(512 + session.messages.reduce(0) { $0 + $1.content.utf8.count + 160 })
+        output.reserveCapacity(min(pieceSize, 512 + session.messages.reduce(0) { $0 + $1.content.utf8.count + 160 }))
         var object = ObjectWriter(indent: 1, into: &output)
         object.string("id", session.id, into: &output)
         object.string("title", session.title, into: &output)
@@ -28,12 +38,16 @@ enum SessionFileWriter {
                 output.append(contentsOf: "    ".utf8)
                 write(message, into: &output)
                 output.append(contentsOf: (index < last ? ",\n" : "\n").utf8)
+                if output.count >= pieceSize {
+                    try sink(output)
+                    output.removeAll(keepingCapacity: true)
+                }
             }
             output.append(contentsOf: "  ]".utf8)
         }
         object.close(into: &output)
         output.append(UInt8(ascii: "\n"))
-        return output
+        try sink(output)
     }
 
     /// One message as an object at indent level 2 (its members at level 3), no separator after it;

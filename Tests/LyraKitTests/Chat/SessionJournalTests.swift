@@ -173,4 +173,30 @@ import Testing
             #expect(file.messages.count == SessionJournal.maximumLines + 1)
         }
     }
+
+    @Test func leavingASessionFoldsItsJournalIntoTheFile() async throws {
+        try await withTemporaryDirectory { directory in
+            let service = ChatService(store: SessionStore(directory: directory),
+                                      clock: FakeClock(start: 1_795_946_400, stepPerReading: 1.007))
+            let backend = ScriptedChatBackend([.echo, .echo, .echo, .echo])
+            func fileContents(_ id: String) throws -> [String] {
+                try SessionFileReader.session(from: Data(contentsOf: directory.appending(path: "\(id).json")))
+                    .messages.map(\.content)
+            }
+            _ = try await service.send("first", using: backend)
+            let first = try #require(await service.session).id
+            _ = try await service.send("second", using: backend)
+            #expect(try fileContents(first) == ["first"])   // the rest is in the journal
+            try await service.startNew(title: nil)
+            #expect(try fileContents(first) == ["first", "echo: first", "second", "echo: second"])
+            _ = try await service.send("third", using: backend)
+            let second = try #require(await service.session).id
+            _ = try await service.open(id: first)
+            #expect(try fileContents(second) == ["third", "echo: third"])
+            _ = try await service.send("fourth", using: backend)
+            try await service.leaveSession()
+            #expect(try fileContents(first).suffix(2) == ["fourth", "echo: fourth"])
+            #expect(try Data(contentsOf: journal(directory, id: first)).isEmpty)
+        }
+    }
 }
