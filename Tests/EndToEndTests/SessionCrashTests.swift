@@ -38,10 +38,7 @@ import Testing
         let listed = try await env.runLyra(["-c", "/sessions --json"], extraEnvironment: backend.lyraEnvironment)
         let items = try #require(try JSONSerialization.jsonObject(with: listed.stdoutData) as? [[String: Any]])
         // Lyra's reader (file plus journal), through export, which also folds the journal into the file.
-        let exported = try await env.runLyra(["-c", "/sessions export 1 --format json"],
-                                             extraEnvironment: backend.lyraEnvironment)
-        let session = try #require(try JSONSerialization.jsonObject(with: exported.stdoutData) as? [String: Any])
-        let messages = try #require(session["messages"] as? [[String: Any]])
+        let messages = try await messagesReadByLyra(env)
         #expect(items.first?["messages"] as? Int == messages.count)
         #expect(try storedMessages(file).count == messages.count)
         let prompts = messages.filter { $0["role"] as? String == "user" }.compactMap { $0["content"] as? String }
