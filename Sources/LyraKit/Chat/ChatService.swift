@@ -35,7 +35,8 @@ public actor ChatService {
 
     /// Leaves the current session; the next turn creates a new one titled `title` (or after its first message).
     /// - Throws: `SessionError.emptyTitle` for a title that is blank.
-    /// The session left is folded (its journal written into its file).
+    /// The session left is folded (its journal written into its file; when that fails, Lyra's readers
+    /// still apply the journal, so nothing is lost).
     public func startNew(title: String?) async throws {
         pendingTitle = try title.map(Self.validTitle)
         // The new session keeps talking to the model in use; its system prompt starts empty.
@@ -43,7 +44,7 @@ public actor ChatService {
         pendingSystem = nil
         let left = current?.id
         current = nil
-        if let left { try await store.fold(id: left) }
+        if let left { try? await store.fold(id: left) }
     }
 
     /// Like `startNew(title:)`, also choosing the new session's system prompt (`--system`).

@@ -32,11 +32,12 @@ struct RememberedSession {
 
     /// Whether a line of `bytes` bytes may still be appended, or the journal must be folded first:
     /// at most ``SessionJournal/maximumLines`` lines and ``SessionJournal/maximumBytes`` bytes, and the
-    /// folded file must stay under the session file limit.
+    /// folded file must stay under the session file limit (a pretty-printed message takes less than
+    /// twice its journal line).
     func journalTakes(_ bytes: Int) -> Bool {
         let kept = journalKept
         return liveLines < SessionJournal.maximumLines && kept + bytes <= SessionJournal.maximumBytes
-            && Int(stamp.size) + kept + 2 * bytes + 4096 <= SessionFileLimits.maximumFileBytes
+            && Int(stamp.size) + 2 * (kept + bytes) + 4096 <= SessionFileLimits.maximumFileBytes
     }
 
     /// Records that `line` was appended (after the journal was cut to `journalKept`) and `session` is now current.
