@@ -11,13 +11,18 @@ extension ChatService {
         guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw ChatError.emptyMessage }
         let now = timestamp()
         let prompt = ChatMessage(role: .user, content: text, createdAt: now, failed: true)
-        let saved = try await store.update(newOrCurrentSession(firstMessage: text, at: now)) { session in
-            var meta = SessionMeta(session)
-            meta.updatedAt = max(meta.updatedAt, now)
-            return [.append(prompt), .meta(meta)]
+        let fresh = session == nil ? newOrCurrentSession(firstMessage: text, at: now) : nil
+        let id: String, request: ChatProviderRequest
+        do {   // the saved session is let go before the reply is saved (see saveHandingOver)
+            let saved = try await saveHandingOver(id: session?.id, fresh: fresh) { session in
+                var meta = SessionMeta(session)
+                meta.updatedAt = max(meta.updatedAt, now)
+                return [.append(prompt), .meta(meta)]
+            }
+            id = saved.id
+            request = Self.request(for: prompt, in: saved, options: options)
         }
-        adopt(saved)
-        return try await deliver(prompt, in: saved, options: options)
+        return try await deliver(prompt, sessionID: id, request: request, options: options)
     }
 
     /// Resends the oldest user message of the current session whose reply failed (several failed
@@ -27,28 +32,38 @@ extension ChatService {
     /// - Throws: `ChatError.nothingToRetry`, storage errors, or the provider's error (the message stays failed).
     public func retry(options: ChatTurnOptions) async throws -> ChatTurn {
         guard let id = session?.id else { throw ChatError.nothingToRetry }
-        let session = try await store.load(id: id)
-        adopt(session)
-        guard let prompt = session.messages.first(where: \.isFailed) else { throw ChatError.nothingToRetry }
-        return try await deliver(prompt, in: session, options: options)
+        let prompt: ChatMessage, request: ChatProviderRequest
+        do {
+            let session = try await store.load(id: id)
+            adopt(session)
+            guard let failed = session.messages.first(where: \.isFailed) else { throw ChatError.nothingToRetry }
+            prompt = failed
+            request = Self.request(for: failed, in: session, options: options)
+        }
+        return try await deliver(prompt, sessionID: id, request: request, options: options)
     }
 
     // MARK: - Private
 
-    /// Streams the reply to `prompt` (already saved as failed) and saves it.
-    private func deliver(_ prompt: ChatMessage, in session: ChatSession, options: ChatTurnOptions)
-        async throws -> ChatTurn {
-        try Task.checkCancellation()
+    /// The provider request for `prompt` in `session`.
+    private static func request(for prompt: ChatMessage, in session: ChatSession, options: ChatTurnOptions)
+        -> ChatProviderRequest {
         let provider = options.provider
-        let request = ChatProviderRequest(
+        return ChatProviderRequest(
             model: options.model?.model ?? "",
             system: provider.keepsHistoryServerSide ? nil : session.system,
             history: provider.keepsHistoryServerSide
                 ? [] : ChatHistory.messages(before: prompt.id, in: session, limit: options.contextMessages),
             message: prompt.content, conversationID: session.chatID)
+    }
+
+    /// Streams the reply to `prompt` (already saved as failed in session `sessionID`) and saves it.
+    private func deliver(_ prompt: ChatMessage, sessionID: String, request: ChatProviderRequest,
+                         options: ChatTurnOptions) async throws -> ChatTurn {
+        try Task.checkCancellation()
         var received = ReceivedReply()
         do {
-            for try await event in provider.streamReply(to: request) {
+            for try await event in options.provider.streamReply(to: request) {
                 received.apply(event, onText: options.onText)
             }
             if received.completion == nil {
@@ -57,15 +72,15 @@ extension ChatService {
             }
         } catch {
             if !received.text.isEmpty {
-                _ = try? await save(received, answering: prompt, in: session, model: options.model)
+                _ = try? await save(received, answering: prompt, sessionID: sessionID, model: options.model)
             }
             throw error
         }
-        return try await save(received, answering: prompt, in: session, model: options.model)
+        return try await save(received, answering: prompt, sessionID: sessionID, model: options.model)
     }
 
     /// Saves what arrived (complete or not) after `prompt` and returns the turn.
-    private func save(_ received: ReceivedReply, answering prompt: ChatMessage, in session: ChatSession,
+    private func save(_ received: ReceivedReply, answering prompt: ChatMessage, sessionID: String,
                       model: ModelReference?) async throws -> ChatTurn {
         let now = timestamp()
         let complete = received.completion != nil
@@ -73,11 +88,10 @@ extension ChatService {
             role: .assistant, content: received.text, createdAt: now,
             model: model.map(\.description), incomplete: !complete,
             finishReason: received.completion?.finishReason, usage: received.completion?.usage)
-        let saved = try await store.update(session) { stored in
+        let saved = try await saveHandingOver(id: sessionID, fresh: nil) { stored in
             ChatReplyRecord.edits(reply, answering: prompt, complete: complete, conversationID: received.conversationID,
                                   model: model.map(\.description), at: now, in: stored)
         }
-        adopt(saved)
         var sent = prompt
         sent.failed = !complete
         return ChatTurn(prompt: sent, reply: reply, session: saved, servedBy: received.completion?.model)

@@ -158,6 +158,33 @@ public actor ChatService {
         return session
     }
 
+    /// Saves the edits `edits` returns to session `id` (the current one), or to `fresh` (a new session),
+    /// and adopts the result. The current session is handed to the store for the save (this actor
+    /// holds none of its messages meanwhile), so a large session's message array has one owner when
+    /// the edits are applied and is not copied; when the save fails, the stored session is read back.
+    /// - Throws: what `SessionStore.update(_:edits:)` throws.
+    func saveHandingOver(id: String?, fresh: ChatSession?,
+                         _ edits: @Sendable (ChatSession) throws -> [SessionEdit]) async throws -> ChatSession {
+        var base: ChatSession
+        if let fresh {
+            base = fresh
+        } else if var held = current, held.id == id {
+            current = nil
+            held.messages = []
+            base = held
+        } else {
+            base = ChatSession(id: id ?? "", title: "", createdAt: timestamp())
+        }
+        do {
+            let saved = try await store.update(base, edits: edits)
+            adopt(saved)
+            return saved
+        } catch {
+            if current == nil, fresh == nil, let id { current = try? await store.load(id: id) }
+            throw error
+        }
+    }
+
     /// Makes `saved` current after a write, unless another session was opened meanwhile.
     func adopt(_ saved: ChatSession) {
         guard current == nil || current?.id == saved.id else { return }

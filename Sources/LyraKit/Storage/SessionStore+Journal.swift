@@ -15,23 +15,25 @@ extension SessionStore {
         try XDGDirectories.ensureDirectory(directory)
         let file = try fileName(for: base.id)
         return try SessionDirectoryLock.withLock(in: directory.path) {
-            guard let stored = try readSession(file), var remembered = recent, remembered.file == file else {
+            guard var session = try readSession(file), var remembered = recent, remembered.file == file else {
                 return try saveWhole(base, in: file) { session in
                     for edit in try edits(session) { edit.apply(to: &session) }
                 }
             }
-            var session = stored
-            let list = try edits(stored)
+            // Let go of the remembered copy, so that editing a large session's messages does not copy
+            // them when the caller handed its own copy over (ChatService does).
+            recent = nil
+            remembered.session = ChatSession(id: "", title: "", createdAt: Date(timeIntervalSince1970: 0))
+            let list = try edits(session)
             for edit in list { edit.apply(to: &session) }
             var probe = session
             probe.messages = list.compactMap(\.message)
             try SessionFileLimits.checkMessages(of: probe)
             let line = SessionJournalLine(base: remembered.stamp, edits: list).bytes()
             guard remembered.journalTakes(line.count), Self.readsBackUnchanged(probe) else {
-                return try saveWhole(base, in: file) { whole in
-                    whole.messages = session.messages
-                    SessionMeta(session).apply(to: &whole)
-                }
+                if let number = SessionNumberFile.read(in: directory)?.byFile[file] { session.number = number }
+                try writeWhole(session, to: file)
+                return session
             }
             try SessionJournal.append(line, to: journalPath(for: file), keeping: remembered.journalKept)
             if session.number == nil { session.number = base.number }

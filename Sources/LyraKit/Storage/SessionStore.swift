@@ -128,10 +128,15 @@ public actor SessionStore {
             try giveNumber(to: &session, file: file)
         }
         try change(&session)
+        try writeWhole(session, to: file)
+        return session
+    }
+
+    /// Writes `session` whole to `file`, empties its journal and remembers it. Under the directory lock.
+    func writeWhole(_ session: ChatSession, to file: String) throws {
         try SessionFileCodec.write(session, to: file, in: directory)
         SessionJournal.empty(journalPath(for: file))
         remember(session, file: file)
-        return session
     }
 
     /// Deletes the session with `id`.
@@ -169,7 +174,7 @@ public actor SessionStore {
 
     /// Remembers `session` as the content just written to `file` (called under the directory lock),
     /// when reading the file back would give exactly this value.
-    private func remember(_ session: ChatSession, file: String) {
+    func remember(_ session: ChatSession, file: String) {
         guard Self.readsBackUnchanged(session) else { recent = nil; return }
         recent = currentStamp(of: file).map { RememberedSession(file: file, stamp: $0, session: session) }
     }
