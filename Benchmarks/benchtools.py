@@ -76,6 +76,21 @@ def fsync_loop(directory, count, size):
     print("%d fsync+rename writes of %d bytes: %.3f s, %.0f writes/s" % (count, size, elapsed, count / elapsed))
 
 
+def append_loop(directory, count, size):
+    """The floor of a journaled chat turn: `count` turns of two `size`-byte appends, each + fdatasync."""
+    target = os.path.join(directory, ".session.journal")
+    line = b"x" * (size - 1) + b"\n"
+    descriptor = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
+    start = time.perf_counter()
+    for _ in range(count):
+        for _ in range(2):
+            os.write(descriptor, line)
+            os.fdatasync(descriptor)
+    elapsed = time.perf_counter() - start
+    os.close(descriptor)
+    print("%d turns of two %d-byte appends + fdatasync: %.3f s, %.0f turns/s" % (count, size, elapsed, count / elapsed))
+
+
 def http_loop(port, count):
     """`count` chat POSTs over one keep-alive connection to the local backend."""
     connection = http.client.HTTPConnection("127.0.0.1", int(port))
@@ -121,6 +136,8 @@ def main(arguments):
         write_jpeg(arguments[1], arguments[2], int(arguments[3]))
     elif command == "fsync-loop":
         fsync_loop(arguments[1], int(arguments[2]), int(arguments[3]))
+    elif command == "append-loop":
+        append_loop(arguments[1], int(arguments[2]), int(arguments[3]))
     elif command == "http-loop":
         http_loop(arguments[1], int(arguments[2]))
     elif command == "http-loop-fresh":

@@ -13,7 +13,7 @@ RUNS=${LYRA_BENCH_RUNS:-5}
 TURNS=${LYRA_BENCH_TURNS:-1000}
 BIG=${LYRA_BENCH_BIG:-100000}          # the largest session count of the scale test
 SUDO=$([ "$(id -u)" = 0 ] || echo sudo)
-# LYRA_BENCH_ONLY=start-up,streaming,… runs only those sections (start-up turns scale memory streaming one-shot video).
+# LYRA_BENCH_ONLY=start-up,streaming,… runs only those sections (start-up turns scale journal memory streaming one-shot video).
 want() { [ -z "${LYRA_BENCH_ONLY:-}" ] || [[ ",$LYRA_BENCH_ONLY," == *",$1,"* ]]; }
 
 # --- tools --------------------------------------------------------------------------------------
@@ -66,6 +66,7 @@ import json, sys
 r = json.load(open(sys.argv[1]))["results"][0]
 print("%.1f ms (min %.1f, max %.1f)" % (r["median"] * 1e3, r["min"] * 1e3, r["max"] * 1e3))' "$WORK/h.json")" "$command"
     MEDIAN_MS=$(python3 -c 'import json,sys; print("%.3f" % (json.load(open(sys.argv[1]))["results"][0]["median"]*1e3))' "$WORK/h.json")
+    CPU_MS=$(python3 -c 'import json,sys; r=json.load(open(sys.argv[1]))["results"][0]; print("%.3f" % ((r["user"]+r["system"])*1e3))' "$WORK/h.json")
 }
 
 # peak SECTION NAME COMMAND: the maximum resident set size of one run under /usr/bin/time -v.
@@ -93,7 +94,7 @@ gen() { # gen NAME SESSIONS MESSAGES (kept from an earlier run with LYRA_BENCH_K
 echo "bench: generating sessions (1k, 10k, $BIG of 10 messages; one of 10,000 messages)"
 want start-up && gen 10k 10000 10
 if want scale; then gen 1k 1000 10; gen 10k 10000 10; gen big "$BIG" 10; fi
-rm -rf "$WORK/data/long" "$WORK/data/turns" "$WORK/videos"   # changed by every run: made afresh
+rm -rf "$WORK/data/long" "$WORK/data/turns" "$WORK/data/small" "$WORK/data/huge" "$WORK/videos"   # changed by every run: made afresh
 if want scale || want memory; then gen long 1 10000; fi
 for photo in 1 2 3; do
     python3 "$TOOLS" jpeg "$ROOT/Fixtures/photos/red.jpg" "$WORK/photo$photo.jpg" $((15 * 1024 * 1024))
@@ -150,6 +151,14 @@ FINAL=$(stat -c %s "$(ls -S "$XDG_DATA_HOME"/lyra/sessions/*.json | head -1)" 2>
 SIZE=$((FINAL / 2))
 mkdir -p "$WORK/fsync"
 python3 "$TOOLS" fsync-loop "$WORK/fsync" "$TURNS" "$SIZE" >"$WORK/fsync.txt" && row turns "bare fsync+rename loop (baseline)" "$(cat "$WORK/fsync.txt")" "python3 Benchmarks/benchtools.py fsync-loop DIR $TURNS $SIZE"
+# The floor of a journaled turn (docs/JOURNAL.md): two ~230-byte appends, each followed by fdatasync.
+TURNS_PER_S=$(awk -v m="$MEDIAN_MS" -v n="$TURNS" 'BEGIN { printf "%.1f", n / (m / 1000) }')
+rm -rf "$WORK/append" && mkdir -p "$WORK/append"
+if python3 "$TOOLS" append-loop "$WORK/append" "$TURNS" 230 >"$WORK/append.txt"; then
+    row turns "append floor: two 230-byte appends + fdatasync a turn" "$(cat "$WORK/append.txt")" "python3 Benchmarks/benchtools.py append-loop DIR $TURNS 230"
+    FLOOR=$(awk '{ for (i = 1; i <= NF; i++) if ($(i + 1) == "turns/s") print $i }' "$WORK/append.txt")
+    row turns "durable turns / append floor (goal ≥ 50%)" "$(awk -v a="$TURNS_PER_S" -v b="$FLOOR" 'BEGIN { printf "%.0f%%", 100 * a / b }')" "durable turns/s ÷ append floor turns/s"
+fi
 
 fi
 
@@ -169,6 +178,31 @@ timed scale "load: /sessions show of a 10,000-message session" "$LYRA -c '/sessi
 SHOW_MS=$MEDIAN_MS
 timed scale "append: one turn with --continue (10,000 messages)" "$LYRA --continue -c 'one more question' > /dev/null" --warmup 1
 row scale "save: turn minus load (2 durable saves)" "$(awk -v a="$MEDIAN_MS" -v b="$SHOW_MS" 'BEGIN { printf "%.1f ms", a - b }')" "median(append) − median(load)"
+fi
+
+# --- 3b. journal: a turn's cost independent of the session's size ------------------------------
+# A turn's local cost = (41 scripted turns − 1 turn) / 40 with --continue: loading the session and
+# folding its journal at exit happen once in both runs and cancel out. Wall time (with the backend's
+# answer and the fdatasyncs) and CPU time (user+system, mean: steadier on a loaded machine).
+if want journal; then
+gen small 1 10
+gen huge 1 50000
+seq 1 >"$WORK/one.txt"
+seq 41 >"$WORK/many.txt"
+for set in small huge; do
+    export XDG_DATA_HOME="$WORK/data/$set"
+    label=10; [ "$set" = huge ] && label=50,000
+    timed journal "1 turn with --continue, $label messages" "$LYRA --continue < $WORK/one.txt > /dev/null" --warmup 1
+    one=$MEDIAN_MS one_cpu=$CPU_MS
+    timed journal "41 turns with --continue, $label messages" "$LYRA --continue < $WORK/many.txt > /dev/null" --warmup 1
+    cost=$(awk -v a="$MEDIAN_MS" -v b="$one" 'BEGIN { printf "%.2f", (a - b) / 40 }')
+    cpu=$(awk -v a="$CPU_MS" -v b="$one_cpu" 'BEGIN { printf "%.2f", (a - b) / 40 }')
+    row journal "a turn's cost, $label messages" "$cost ms wall, $cpu ms CPU" "(41 turns − 1 turn) / 40: median wall, mean user+system"
+    if [ "$set" = small ]; then SMALL_COST=$cost SMALL_CPU=$cpu; else HUGE_COST=$cost HUGE_CPU=$cpu; fi
+done
+row journal "50,000-message turn / 10-message turn (goal ≤ 2×)" "$(awk -v a="$HUGE_COST" -v b="$SMALL_COST" -v c="$HUGE_CPU" -v d="$SMALL_CPU" 'BEGIN { printf "%.2f× wall, %.2f× CPU", a / b, c / d }')" "cost(50,000) ÷ cost(10)"
+export XDG_DATA_HOME="$WORK/data/huge"
+peak journal "peak RSS, a turn in a 50,000-message session (goal < 60 MiB)" "$LYRA --continue -c 'memory question'"
 fi
 
 # --- 4. peak memory -----------------------------------------------------------------------------

@@ -23,6 +23,15 @@ func storedMessages(_ url: URL) throws -> [[String: Any]] {
     try #require(try storedSession(url)["messages"] as? [[String: Any]])
 }
 
+/// The messages of session 1 as Lyra reads them (its file plus its journal, docs/JOURNAL.md), through
+/// `lyra -c '/sessions export 1 --format json'`: for checks while another lyra is still in the session.
+func messagesReadByLyra(_ env: TemporaryEnvironment) async throws -> [[String: Any]] {
+    let exported = try await env.runLyra(["-c", "/sessions export 1 --format json"])
+    try #require(exported.status == 0, "export failed: \(exported.stderr)")
+    let session = try #require(try JSONSerialization.jsonObject(with: exported.stdoutData) as? [String: Any])
+    return try #require(session["messages"] as? [[String: Any]])
+}
+
 /// The only session file in `env`.
 func onlySessionFile(_ env: TemporaryEnvironment) throws -> URL {
     let files = sessionFiles(env)

@@ -24,7 +24,8 @@ import Testing
         #expect(ContinuousClock.now - pressed < .seconds(1))
         try await session.awaitOutput(containing: "lyra · tell me about Kyoto ›")
 
-        var messages = try storedMessages(try onlySessionFile(env))
+        // The REPL is still in the session: read it as Lyra does (the reply is in the journal).
+        var messages = try await messagesReadByLyra(env)
         #expect(messages.map { $0["failed"] as? Bool } == [true, nil])
         #expect(messages.last?["incomplete"] as? Bool == true)
         #expect((messages.last?["content"] as? String)?.hasPrefix("This is a **canned** reply") == true)

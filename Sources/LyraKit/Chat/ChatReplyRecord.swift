@@ -1,5 +1,6 @@
 // Where a reply goes in a session (pure, so the rule is tested on its own): right after its
 // prompt, replacing an incomplete reply that a retry supersedes; the prompt marked sent or not.
+// Expressed as `SessionEdit`s, so that the store can append them to the session's journal.
 import Foundation
 
 /// Puts replies into sessions.
@@ -12,24 +13,37 @@ public enum ChatReplyRecord {
     /// appended at the end. A non-empty `conversationID` different from the session's is adopted.
     public static func record(_ reply: ChatMessage, answering prompt: ChatMessage, complete: Bool,
                               conversationID: String?, model: String?, at now: Date, in session: inout ChatSession) {
-        if let index = session.messages.firstIndex(where: { $0.id == prompt.id }) {
-            session.messages[index].failed = !complete
+        let changes = edits(reply, answering: prompt, complete: complete, conversationID: conversationID,
+                            model: model, at: now, in: session)
+        for edit in changes { edit.apply(to: &session) }
+    }
+
+    /// The edits that record `reply` in `session` (see `record`), in the order they apply.
+    public static func edits(_ reply: ChatMessage, answering prompt: ChatMessage, complete: Bool,
+                             conversationID: String?, model: String?, at now: Date,
+                             in session: ChatSession) -> [SessionEdit] {
+        var edits: [SessionEdit] = []
+        if let index = session.messages.lastIndex(where: { $0.id == prompt.id }) {
+            edits.append(.failed(index: index, failed: !complete))
             let next = session.messages.index(after: index)
             if next < session.messages.endIndex, session.messages[next].role == .assistant,
                session.messages[next].incomplete {
-                session.messages[next] = reply
+                edits.append(.set(index: next, message: reply))
+            } else if next == session.messages.endIndex {
+                edits.append(.append(reply))
             } else {
-                session.messages.insert(reply, at: next)
+                edits.append(.insert(index: next, message: reply))
             }
         } else {
             var restored = prompt
             restored.failed = !complete
-            session.messages.append(contentsOf: [restored, reply])
+            edits += [.append(restored), .append(reply)]
         }
-        if let conversationID, !conversationID.isEmpty, conversationID != session.chatID {
-            session.chatID = conversationID
-        }
-        if let model { session.model = model }
-        session.updatedAt = max(session.updatedAt, now)
+        var meta = SessionMeta(session)
+        if let conversationID, !conversationID.isEmpty { meta.chatID = conversationID }
+        if let model { meta.model = model }
+        meta.updatedAt = max(meta.updatedAt, now)
+        edits.append(.meta(meta))
+        return edits
     }
 }

@@ -20,4 +20,18 @@ extension ChatService {
     public func searchSessions(_ text: String) async throws -> [SessionSearchHit] {
         try await SessionSearch.search(text, in: store)
     }
+
+    /// Folds the journal of session `id` into its file, so that other programs read it whole
+    /// (before export).
+    /// - Throws: `SessionError` or `StorageError`.
+    public func foldSession(id: String) async throws {
+        try await store.fold(id: id)
+    }
+
+    /// Leaves the current session for good (the program exits): its journal is folded into its file.
+    /// - Throws: `SessionError` or `StorageError`.
+    public func leaveSession() async throws {
+        guard let id = session?.id else { return }
+        try await store.fold(id: id)
+    }
 }

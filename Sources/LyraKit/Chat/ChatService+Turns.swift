@@ -11,13 +11,19 @@ extension ChatService {
         guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw ChatError.emptyMessage }
         let now = timestamp()
         let prompt = ChatMessage(role: .user, content: text, createdAt: now, failed: true)
+        let fresh = session == nil ? newOrCurrentSession(firstMessage: text, at: now) : nil
         let noted = resets
-        let saved = try await store.update(newOrCurrentSession(firstMessage: text, at: now)) { session in
-            session.messages.append(prompt)
-            session.updatedAt = max(session.updatedAt, now)
+        let id: String, request: ChatProviderRequest
+        do {   // the saved session is let go before the reply is saved (see saveHandingOver)
+            let saved = try await saveHandingOver(id: session?.id, fresh: fresh, resets: noted) { session in
+                var meta = SessionMeta(session)
+                meta.updatedAt = max(meta.updatedAt, now)
+                return [.append(prompt), .meta(meta)]
+            }
+            id = saved.id
+            request = Self.request(for: prompt, in: saved, options: options)
         }
-        adopt(saved, resets: noted)
-        return try await deliver(prompt, in: saved, options: options, resets: noted)
+        return try await deliver(prompt, sessionID: id, request: request, options: options, resets: noted)
     }
 
     /// Resends the oldest user message of the current session whose reply failed (several failed
@@ -28,29 +34,39 @@ extension ChatService {
     public func retry(options: ChatTurnOptions) async throws -> ChatTurn {
         guard let id = session?.id else { throw ChatError.nothingToRetry }
         let noted = resets
-        let session = try await store.load(id: id)
-        adopt(session, resets: noted)
-        guard let prompt = session.messages.first(where: \.isFailed) else { throw ChatError.nothingToRetry }
-        return try await deliver(prompt, in: session, options: options, resets: noted)
+        let prompt: ChatMessage, request: ChatProviderRequest
+        do {
+            let session = try await store.load(id: id)
+            adopt(session, resets: noted)
+            guard let failed = session.messages.first(where: \.isFailed) else { throw ChatError.nothingToRetry }
+            prompt = failed
+            request = Self.request(for: failed, in: session, options: options)
+        }
+        return try await deliver(prompt, sessionID: id, request: request, options: options, resets: noted)
     }
 
     // MARK: - Private
 
-    /// Streams the reply to `prompt` (already saved as failed) and saves it; the session stays
-    /// current only if it was not left since `noted` (see `adopt`).
-    private func deliver(_ prompt: ChatMessage, in session: ChatSession, options: ChatTurnOptions,
-                         resets noted: Int) async throws -> ChatTurn {
-        try Task.checkCancellation()
+    /// The provider request for `prompt` in `session`.
+    private static func request(for prompt: ChatMessage, in session: ChatSession, options: ChatTurnOptions)
+        -> ChatProviderRequest {
         let provider = options.provider
-        let request = ChatProviderRequest(
+        return ChatProviderRequest(
             model: options.model?.model ?? "",
             system: provider.keepsHistoryServerSide ? nil : session.system,
             history: provider.keepsHistoryServerSide
                 ? [] : ChatHistory.messages(before: prompt.id, in: session, limit: options.contextMessages),
             message: prompt.content, conversationID: session.chatID)
+    }
+
+    /// Streams the reply to `prompt` (already saved as failed in session `sessionID`) and saves it;
+    /// the session stays current only if it was not left since `noted` (see `adopt`).
+    private func deliver(_ prompt: ChatMessage, sessionID: String, request: ChatProviderRequest,
+                         options: ChatTurnOptions, resets noted: Int) async throws -> ChatTurn {
+        try Task.checkCancellation()
         var received = ReceivedReply()
         do {
-            for try await event in provider.streamReply(to: request) {
+            for try await event in options.provider.streamReply(to: request) {
                 received.apply(event, onText: options.onText)
             }
             if received.completion == nil {
@@ -59,15 +75,15 @@ extension ChatService {
             }
         } catch {
             if !received.text.isEmpty {
-                _ = try? await save(received, answering: prompt, in: session, model: options.model, resets: noted)
+                _ = try? await save(received, answering: prompt, sessionID: sessionID, model: options.model, resets: noted)
             }
             throw error
         }
-        return try await save(received, answering: prompt, in: session, model: options.model, resets: noted)
+        return try await save(received, answering: prompt, sessionID: sessionID, model: options.model, resets: noted)
     }
 
     /// Saves what arrived (complete or not) after `prompt` and returns the turn.
-    private func save(_ received: ReceivedReply, answering prompt: ChatMessage, in session: ChatSession,
+    private func save(_ received: ReceivedReply, answering prompt: ChatMessage, sessionID: String,
                       model: ModelReference?, resets noted: Int) async throws -> ChatTurn {
         let now = timestamp()
         let complete = received.completion != nil
@@ -75,12 +91,11 @@ extension ChatService {
             role: .assistant, content: received.text, createdAt: now,
             model: model.map(\.description), incomplete: !complete,
             finishReason: received.completion?.finishReason, usage: received.completion?.usage)
-        guard !deletedIDs.contains(session.id) else { throw SessionError.notFound(reference: session.id) }
-        let saved = try await store.update(session) { stored in
-            ChatReplyRecord.record(reply, answering: prompt, complete: complete, conversationID: received.conversationID,
-                                   model: model.map(\.description), at: now, in: &stored)
+        guard !deletedIDs.contains(sessionID) else { throw SessionError.notFound(reference: sessionID) }
+        let saved = try await saveHandingOver(id: sessionID, fresh: nil, resets: noted) { stored in
+            ChatReplyRecord.edits(reply, answering: prompt, complete: complete, conversationID: received.conversationID,
+                                  model: model.map(\.description), at: now, in: stored)
         }
-        adopt(saved, resets: noted)
         var sent = prompt
         sent.failed = !complete
         return ChatTurn(prompt: sent, reply: reply, session: saved, servedBy: received.completion?.model)

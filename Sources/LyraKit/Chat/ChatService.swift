@@ -43,19 +43,23 @@ public actor ChatService {
 
     /// Leaves the current session; the next turn creates a new one titled `title` (or after its first message).
     /// - Throws: `SessionError.emptyTitle` for a title that is blank.
-    public func startNew(title: String?) throws {
+    /// The session left is folded (its journal written into its file; when that fails, Lyra's readers
+    /// still apply the journal, so nothing is lost).
+    public func startNew(title: String?) async throws {
         pendingTitle = try title.map(Self.validTitle)
         // The new session keeps talking to the model in use; its system prompt starts empty.
         pendingModel = current?.model ?? pendingModel
         pendingSystem = nil
+        let left = current?.id
         current = nil
         resets += 1
+        if let left { try? await store.fold(id: left) }
     }
 
     /// Like `startNew(title:)`, also choosing the new session's system prompt (`--system`).
     /// - Throws: `SessionError.emptyTitle` for a title that is blank.
-    public func startNew(title: String?, system: String?) throws {
-        try startNew(title: title)
+    public func startNew(title: String?, system: String?) async throws {
+        try await startNew(title: title)
         pendingSystem = system
     }
 
@@ -83,7 +87,9 @@ public actor ChatService {
         let noted = resets
         let session = try await store.load(id: id)
         guard noted == resets else { return session }
+        let left = current?.id
         current = session
+        if let left, left != id { try? await store.fold(id: left) }
         pendingTitle = nil
         return session
     }
@@ -96,8 +102,10 @@ public actor ChatService {
         let stored = try await store.load(id: id)
         let now = timestamp()
         let renamed = try await store.update(stored) { session in
-            session.title = clean
-            session.updatedAt = max(session.updatedAt, now)
+            var meta = SessionMeta(session)
+            meta.title = clean
+            meta.updatedAt = max(meta.updatedAt, now)
+            return [.meta(meta)]
         }
         if current?.id == id { current = renamed }
         return renamed
@@ -134,8 +142,10 @@ public actor ChatService {
         let now = timestamp()
         let noted = resets
         adopt(try await store.update(session) { stored in
-            stored.system = clean
-            stored.updatedAt = max(stored.updatedAt, now)
+            var meta = SessionMeta(stored)
+            meta.system = clean
+            meta.updatedAt = max(meta.updatedAt, now)
+            return [.meta(meta)]
         }, resets: noted)
     }
 
@@ -147,7 +157,11 @@ public actor ChatService {
             return
         }
         let noted = resets
-        adopt(try await store.update(session) { stored in stored.model = model }, resets: noted)
+        adopt(try await store.update(session) { stored in
+            var meta = SessionMeta(stored)
+            meta.model = model
+            return [.meta(meta)]
+        }, resets: noted)
     }
 
     // MARK: - Internal
@@ -160,6 +174,34 @@ public actor ChatService {
         session.system = pendingSystem
         session.model = pendingModel
         return session
+    }
+
+    /// Saves the edits `edits` returns to session `id` (the current one), or to `fresh` (a new session),
+    /// and adopts the result. The current session is handed to the store for the save (this actor
+    /// holds none of its messages meanwhile), so a large session's message array has one owner when
+    /// the edits are applied and is not copied; when the save fails, the stored session is read back.
+    /// The result is adopted only if the session was not left since `noted` (see `adopt`).
+    /// - Throws: what `SessionStore.update(_:edits:)` throws.
+    func saveHandingOver(id: String?, fresh: ChatSession?, resets noted: Int,
+                         _ edits: @Sendable (ChatSession) throws -> [SessionEdit]) async throws -> ChatSession {
+        var base: ChatSession
+        if let fresh {
+            base = fresh
+        } else if var held = current, held.id == id {
+            current = nil
+            held.messages = []
+            base = held
+        } else {
+            base = ChatSession(id: id ?? "", title: "", createdAt: timestamp())
+        }
+        do {
+            let saved = try await store.update(base, edits: edits)
+            adopt(saved, resets: noted)
+            return saved
+        } catch {
+            if current == nil, fresh == nil, noted == resets, let id { current = try? await store.load(id: id) }
+            throw error
+        }
     }
 
     /// Makes `saved` current after a write, unless the current session was left (`resets` differs

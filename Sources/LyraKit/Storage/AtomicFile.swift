@@ -12,7 +12,14 @@ public enum AtomicFile {
     /// Replaces the file at `url` with `data`, giving it exactly `mode` (not reduced by the umask).
     /// The parent directory must exist.
     /// - Throws: `StorageError` naming the path and the system's reason.
-    public static func write(_ data: Data, to url: URL, mode: mode_t = 0o600) throws {
+    public static func write(_ data: some ContiguousBytes, to url: URL, mode: mode_t = 0o600) throws {
+        try write(to: url, mode: mode) { file in try file.writeAll(data) }
+    }
+
+    /// Replaces the file at `url` with what `produce` writes into the temporary file (in pieces,
+    /// so a large file never needs to be held whole); when `produce` throws, nothing is replaced.
+    /// - Throws: `StorageError`, or what `produce` throws.
+    static func write(to url: URL, mode: mode_t = 0o600, _ produce: (PosixFile) throws -> Void) throws {
         let target = url.standardizedFileURL.path
         let directory = (target as NSString).deletingLastPathComponent
         let name = (target as NSString).lastPathComponent
@@ -21,7 +28,7 @@ public enum AtomicFile {
         do {
             defer { file.closeFile() }
             try file.setMode(mode)
-            try file.writeAll(data)
+            try produce(file)
             try file.sync()
         } catch {
             unlink(temporary)
@@ -45,7 +52,8 @@ public enum AtomicFile {
         return try file.readToEnd()
     }
 
-    private static func syncDirectory(_ path: String) throws(StorageError) {
+    /// Flushes the directory entry changes of `path` (a directory) to disk.
+    static func syncDirectory(_ path: String) throws(StorageError) {
         let directory = try PosixFile.opening(path, flags: O_RDONLY | O_DIRECTORY)
         defer { directory.closeFile() }
         try directory.sync()

@@ -53,8 +53,8 @@ struct PosixFile: Sendable {
         return file
     }
 
-    /// Writes every byte of `data`, retrying short writes and EINTR.
-    func writeAll(_ data: Data) throws(StorageError) {
+    /// Writes every byte of `data` (a `Data` or a byte array, never copied), retrying short writes and EINTR.
+    func writeAll(_ data: some ContiguousBytes) throws(StorageError) {
         let result: Int32? = data.withUnsafeBytes { raw -> Int32? in
             guard let base = raw.baseAddress else { return nil }
             var offset = 0
@@ -86,9 +86,11 @@ struct PosixFile: Sendable {
         return buffer
     }
 
-    /// Reads the rest of the file, refusing files larger than `limit` bytes.
-    func readToEnd(limit: Int = 16 << 20) throws(StorageError) -> Data {
+    /// Reads the rest of the file, refusing files larger than `limit` bytes; `expectedSize` (the
+    /// file's size when known) is reserved up front, so a large file is not copied as it grows.
+    func readToEnd(limit: Int = 16 << 20, expectedSize: Int = 0) throws(StorageError) -> Data {
         var result = Data()
+        if expectedSize > 0 { result.reserveCapacity(min(expectedSize, limit) + 1) }
         while true {
             let chunk = try readChunk(upTo: 64 * 1024)
             if chunk.isEmpty { return result }

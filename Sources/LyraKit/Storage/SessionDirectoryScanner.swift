@@ -41,12 +41,14 @@ enum SessionDirectoryScanner {
         defer { closedir(handle) }
         let descriptor = dirfd(handle)
         var contents = SessionDirectoryContents()
+        var journals: [String] = []
         while let entry = readdir(handle) {
             let name = withUnsafePointer(to: &entry.pointee.d_name) { pointer in
                 pointer.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
             }
             if name.hasPrefix(".") {
                 if name.contains(".json.tmp-") || name.contains(".tsv.tmp-") { contents.leftovers.append(name) }
+                if name.hasSuffix(".journal") { journals.append(name) }
                 continue
             }
             guard name.hasSuffix(".json") else { continue }
@@ -54,7 +56,21 @@ enum SessionDirectoryScanner {
             guard fstatat(descriptor, name, &info, 0) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
             contents.files[name] = stamp(of: info)
         }
+        for journal in journals { include(journal, in: &contents, directory: descriptor) }
         return contents
+    }
+
+    /// Folds the size and time of a non-empty journal `.X.journal` into the stamp of `X.json`, so
+    /// that the index sees every append (a journal only grows until a fold, which replaces the file).
+    private static func include(_ journal: String, in contents: inout SessionDirectoryContents, directory: Int32) {
+        let file = String(journal.dropFirst().dropLast(".journal".count)) + ".json"
+        var info = stat()
+        guard var combined = contents.files[file], fstatat(directory, journal, &info, AT_SYMLINK_NOFOLLOW) == 0,
+              info.st_mode & S_IFMT == S_IFREG, info.st_size > 0 else { return }
+        let own = stamp(of: info)
+        combined.size += own.size
+        combined.modified = max(combined.modified, own.modified)
+        contents.files[file] = combined
     }
 
     /// The stamp of a file's `stat`.

@@ -28,7 +28,7 @@ enum SessionFileCodec {
             let limit = SessionFileLimits.maximumFileBytes >> 20
             throw SessionError.damagedFile(path: path, reason: "larger than \(limit) MiB")
         }
-        let data = try file.readToEnd(limit: SessionFileLimits.maximumFileBytes)
+        let data = try file.readToEnd(limit: SessionFileLimits.maximumFileBytes, expectedSize: Int(before.st_size))
         let after = try file.status()
         let stamp = SessionDirectoryScanner.stamp(of: before)
         let session = try decode(data, fileName: fileName, path: path)
@@ -52,8 +52,14 @@ enum SessionFileCodec {
     /// - Throws: `SessionError.tooLarge` (nothing written) or `StorageError`.
     static func write(_ session: ChatSession, to fileName: String, in directory: URL) throws {
         try SessionFileLimits.checkMessages(of: session)
-        let bytes = SessionFileWriter.bytes(of: session)
-        try SessionFileLimits.checkFileSize(bytes.count)
-        try AtomicFile.write(Data(bytes), to: directory.appending(path: fileName), mode: 0o600)
+        var written = 0
+        // Written in 1 MiB pieces: a large session's text is never held whole (peak memory).
+        try AtomicFile.write(to: directory.appending(path: fileName), mode: 0o600) { file in
+            try SessionFileWriter.write(session, pieceSize: 1 << 20) { piece in
+                written += piece.count
+                try SessionFileLimits.checkFileSize(written)
+                try file.writeAll(piece)
+            }
+        }
     }
 }

@@ -5,7 +5,7 @@ import Foundation
 
 /// Parses a session file's bytes into a `ChatSession`, or says why the file is damaged.
 struct SessionFileReader {
-    private var scanner: JSONScanner
+    var scanner: JSONScanner
 
     /// The session in `data`; an id missing from the file is left empty (the store fills it in).
     /// - Throws: `JSONScanFailure` with a short reason (not valid JSON, invalid UTF-8, too deep,
@@ -57,7 +57,7 @@ struct SessionFileReader {
         return messages
     }
 
-    private mutating func readMessage(at place: @autoclosure () -> String) throws(JSONScanFailure) -> ChatMessage {
+    mutating func readMessage(at place: @autoclosure () -> String) throws(JSONScanFailure) -> ChatMessage {
         guard scanner.peek() == UInt8(ascii: "{") else { throw unexpected(at: place) }
         var fields = MessageFields()
         try scanner.readObject { scanner, key throws(JSONScanFailure) in
@@ -103,7 +103,7 @@ struct SessionFileReader {
 
     // MARK: - Typed values (null reads as absent)
 
-    private mutating func optionalString(at place: @autoclosure () -> String) throws(JSONScanFailure) -> String? {
+    mutating func optionalString(at place: @autoclosure () -> String) throws(JSONScanFailure) -> String? {
         if scanner.skipNull() { return nil }
         guard scanner.peek() == UInt8(ascii: "\"") else { throw unexpected(at: place) }
         return try scanner.readString()
@@ -117,14 +117,14 @@ struct SessionFileReader {
         return try scanner.readNumberText()
     }
 
-    private mutating func optionalInteger(at place: @autoclosure () -> String) throws(JSONScanFailure) -> Int? {
+    mutating func optionalInteger(at place: @autoclosure () -> String) throws(JSONScanFailure) -> Int? {
         if scanner.skipNull() { return nil }
         guard let byte = scanner.peek(), byte == UInt8(ascii: "-") || (48...57).contains(byte),
               let value = Int(try scanner.readNumberText()) else { throw unexpected(at: place) }
         return value
     }
 
-    private mutating func optionalBool(at place: @autoclosure () -> String) throws(JSONScanFailure) -> Bool? {
+    mutating func optionalBool(at place: @autoclosure () -> String) throws(JSONScanFailure) -> Bool? {
         if scanner.skipNull() { return nil }
         guard let byte = scanner.peek(), byte == UInt8(ascii: "t") || byte == UInt8(ascii: "f") else {
             throw unexpected(at: place)
@@ -133,7 +133,7 @@ struct SessionFileReader {
     }
 
     /// "unexpected value at PLACE", or "not valid JSON" when the text ends there.
-    private mutating func unexpected(at place: () -> String) -> JSONScanFailure {
+    mutating func unexpected(at place: () -> String) -> JSONScanFailure {
         scanner.peek() == nil ? scanner.invalid() : JSONScanFailure(reason: "unexpected value at \(place())")
     }
 }

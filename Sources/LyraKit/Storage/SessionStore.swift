@@ -19,9 +19,9 @@ public actor SessionStore {
     public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
     /// Session id → file name, for files whose name is not `<id>.json` (written by other programs).
     private var fileNames: [String: String] = [:]
-    /// The session last read or written, with the stamp of its file: while the file keeps that
-    /// stamp, reading it again returns this copy instead of decoding the file (large sessions).
-    private var recent: (file: String, stamp: SessionFileStamp, session: ChatSession)?
+    /// The session last read or written, with the stamp of its file and how far its journal was
+    /// read: while both are unchanged, reading it again returns this copy instead of decoding the file.
+    var recent: RememberedSession?
 
     /// A store over `directory`; nothing is read or created until it is used.
     public init(directory: URL) {
@@ -112,20 +112,31 @@ public actor SessionStore {
         throws -> ChatSession {
         try XDGDirectories.ensureDirectory(directory)
         let file = try fileName(for: base.id)
-        return try SessionDirectoryLock.withLock(in: directory.path) {
-            var session: ChatSession
-            if let stored = try readSession(file) {
-                session = stored
-                if let number = SessionNumberFile.read(in: directory)?.byFile[file] { session.number = number }
-            } else {
-                session = base
-                try giveNumber(to: &session, file: file)
-            }
-            try change(&session)
-            try SessionFileCodec.write(session, to: file, in: directory)
-            remember(session, file: file)
-            return session
+        return try SessionDirectoryLock.withLock(in: directory.path) { try saveWhole(base, in: file, change) }
+    }
+
+    /// Applies `change` to the stored session in `file` (or to `base` when there is none) and writes
+    /// the whole file, folding the journal into it (then emptied). Called under the directory lock.
+    func saveWhole(_ base: ChatSession, in file: String, _ change: (inout ChatSession) throws -> Void)
+        throws -> ChatSession {
+        var session: ChatSession
+        if let stored = try readSession(file) {
+            session = stored
+            if let number = SessionNumberFile.read(in: directory)?.byFile[file] { session.number = number }
+        } else {
+            session = base
+            try giveNumber(to: &session, file: file)
         }
+        try change(&session)
+        try writeWhole(session, to: file)
+        return session
+    }
+
+    /// Writes `session` whole to `file`, empties its journal and remembers it. Under the directory lock.
+    func writeWhole(_ session: ChatSession, to file: String) throws {
+        try SessionFileCodec.write(session, to: file, in: directory)
+        SessionJournal.empty(journalPath(for: file))
+        remember(session, file: file)
     }
 
     /// Deletes the session with `id`.
@@ -140,6 +151,7 @@ public actor SessionStore {
                 if code == ENOENT { throw SessionError.notFound(reference: id) }
                 throw StorageError.posix("delete", path: path, code: code)
             }
+            unlink(journalPath(for: file))
             if var numbers = SessionNumberFile.read(in: directory), numbers.byFile.removeValue(forKey: file) != nil {
                 try? numbers.write(in: directory)
             }
@@ -160,20 +172,11 @@ public actor SessionStore {
         fileNames[id] = file
     }
 
-    /// The session in `file` (nil when there is none): the remembered copy while the file's stamp
-    /// is unchanged, else decoded from the file (and remembered).
-    private func readSession(_ file: String) throws -> ChatSession? {
-        if let recent, recent.file == file, currentStamp(of: file) == recent.stamp { return recent.session }
-        guard let read = try SessionFileCodec.readStamped(file, in: directory) else { return nil }
-        if let stamp = read.stamp { recent = (file, stamp, read.session) } else { recent = nil }
-        return read.session
-    }
-
     /// Remembers `session` as the content just written to `file` (called under the directory lock),
     /// when reading the file back would give exactly this value.
-    private func remember(_ session: ChatSession, file: String) {
+    func remember(_ session: ChatSession, file: String) {
         guard Self.readsBackUnchanged(session) else { recent = nil; return }
-        recent = currentStamp(of: file).map { (file, $0, session) }
+        recent = currentStamp(of: file).map { RememberedSession(file: file, stamp: $0, session: session) }
     }
 
     /// Whether decoding `session`'s file text gives `session` back: dates in whole milliseconds
@@ -191,7 +194,7 @@ public actor SessionStore {
     }
 
     /// The stamp of `file` now, or nil when it cannot be read.
-    private func currentStamp(of file: String) -> SessionFileStamp? {
+    func currentStamp(of file: String) -> SessionFileStamp? {
         var info = stat()
         guard stat(directory.appending(path: file).path, &info) == 0 else { return nil }
         return SessionDirectoryScanner.stamp(of: info)
@@ -199,7 +202,7 @@ public actor SessionStore {
 
     /// The file holding session `id`: `<id>.json` when it exists (it wins over a copy with another
     /// name), else the file a listing found it in, else `<id>.json` for a new session.
-    private func fileName(for id: String) throws -> String {
+    func fileName(for id: String) throws -> String {
         if Self.isSafeFileStem(id), currentStamp(of: id + ".json") != nil { return id + ".json" }
         if let known = fileNames[id] { return known }
         if Self.isSafeFileStem(id) { return id + ".json" }

@@ -40,7 +40,8 @@ public enum LyraApp {
         }
         let interrupts = InterruptMonitor(receivesSignals: !interactive)
         if interactive {
-            return await runInteractive(context: context, interpreter: interpreter, interrupts: interrupts)
+            return await leaving(context, await runInteractive(context: context, interpreter: interpreter,
+                                                                interrupts: interrupts))
         }
         if case .prompt(let prompt) = options.action {
             interrupts.onInterruptImmediately {
@@ -48,19 +49,29 @@ public enum LyraApp {
                 ExitCleanup.removeAll()
                 exit(ExitStatus.interrupted.rawValue)
             }
-            return await OneShotPrompt.run(prompt, context: context, interpreter: interpreter,
-                                           readsStandardInput: !terminal.stdinIsTTY)
+            return await leaving(context, await OneShotPrompt.run(prompt, context: context, interpreter: interpreter,
+                                                                  readsStandardInput: !terminal.stdinIsTTY))
         }
         do {
             let source = try scriptSource(for: options.action)
             let runner = ScriptRunner(source: source, context: context, interpreter: interpreter,
                                       bail: options.bail, echo: options.echo)
             interrupts.onInterrupt { runner.interrupt() }
-            return await runner.run()
+            return await leaving(context, await runner.run())
         } catch {
             console.writeError("lyra: \(ErrorText.describe(error))\n")
             return .usage
         }
+    }
+
+    /// Folds the current session's journal into its file before exit (docs/JOURNAL.md); returns `status`.
+    private static func leaving(_ context: CommandContext, _ status: ExitStatus) async -> ExitStatus {
+        do {
+            try await context.services.chatService().leaveSession()
+        } catch {
+            context.console.writeError("lyra: \(ErrorText.describe(error))\n")
+        }
+        return status
     }
 
     private static func runInteractive(context: CommandContext, interpreter: LineInterpreter,

@@ -27,6 +27,7 @@ extension SessionsCommand {
         let path = arguments.words.count == 2 ? arguments.words[1].text : nil
         let format = try formatName.map(Self.format(named:)) ?? path.map(TranscriptFormat.forPath) ?? .markdown
         let session = try await session(arguments.words[0].text, context: context)
+        try await context.services.chatService().foldSession(id: session.id)
         var text = ChatTranscript.render(session, as: format)
         if format == .markdown { text = TextSanitizer.sanitize(text) }
         guard let path else {

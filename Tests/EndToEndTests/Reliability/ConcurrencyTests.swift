@@ -7,8 +7,8 @@ import Testing
 
 @Suite struct ConcurrencyTests {
     static let writers = 4
-    /// 200 turns per writer under `LYRA_FUZZ_CASES` (`make fuzz`); 40 in a plain `swift test`, because
-    /// every turn rewrites the whole shared session (4 × 200 takes about 100 s in a debug build).
+    /// 200 turns per writer under `LYRA_FUZZ_CASES` (`make fuzz`); 40 in a plain `swift test`, to keep
+    /// its time modest in a debug build on a loaded machine.
     static let turns = ProcessInfo.processInfo.environment["LYRA_FUZZ_CASES"] == nil ? 40 : 200
 
     func script(_ name: String) -> String {
@@ -47,6 +47,9 @@ import Testing
         let messages = try storedMessages(try onlySessionFile(env))
         #expect(messages.count == Self.writers * Self.turns * 2)
         try checkPairs(messages, writers: names)
+        // Each writer folded the journal when it exited: the JSON file alone holds everything.
+        let journal = env.sessionsDirectory.appending(path: ".SHARED.journal")
+        #expect((try? Data(contentsOf: journal))?.isEmpty ?? true)
     }
 
     @Test func fourProcessesOnSeparateSessionsLoseNoMessage() async throws {

@@ -20,9 +20,7 @@ import Testing
             _ = try await service.retry(using: backend)
             _ = try await service.retry(using: backend)
             #expect(backend.calls.map(\.message) == ["one", "two", "one", "two"])
-            let files = try FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)
-                .filter { $0.pathExtension == "json" && !$0.lastPathComponent.hasPrefix(".") }
-            let stored = try SessionFileReader.session(from: Data(contentsOf: try #require(files.first)))
+            let stored = try #require(try await storedSessions(in: directory).first)
             #expect(stored.messages.map(\.content) == ["one", "answer one", "two", "answer two"])
             await #expect(throws: ChatError.nothingToRetry) { _ = try await service.retry(using: backend) }
         }

@@ -27,10 +27,9 @@ import Testing
         try await withTemporaryDirectory { directory in
             let service = ChatService(store: SessionStore(directory: directory), clock: FakeClock(start: 1_795_946_400, stepPerReading: 1.007))
             let turn = try await service.send("where did it go?", using: PromptRemovingBackend(directory: directory))
-            let files = try FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)
-                .filter { $0.pathExtension == "json" && !$0.lastPathComponent.hasPrefix(".") }
-            try #require(files.count == 1)
-            let stored = try SessionFileReader.session(from: Data(contentsOf: files[0]))
+            let sessions = try await storedSessions(in: directory)
+            try #require(sessions.count == 1)
+            let stored = sessions[0]
             #expect(stored.messages.map(\.content) == ["where did it go?", "answer to where did it go?"])
             #expect(stored.messages.map(\.failed) == [false, nil])
             #expect(stored.messages.first?.id == turn.prompt.id)

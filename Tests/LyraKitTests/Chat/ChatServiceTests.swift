@@ -14,10 +14,11 @@ import Testing
             .filter { $0.pathExtension == "json" && !$0.lastPathComponent.hasPrefix(".") }
     }
 
-    private func storedSession(_ directory: URL) throws -> ChatSession {
-        let files = sessionFiles(directory)
-        try #require(files.count == 1)
-        return try SessionFileReader.session(from: Data(contentsOf: files[0]))
+    /// The one stored session, read as any Lyra process reads it (file plus journal).
+    private func storedSession(_ directory: URL) async throws -> ChatSession {
+        let sessions = try await storedSessions(in: directory)
+        try #require(sessions.count == 1)
+        return sessions[0]
     }
 
     @Test func aTurnSavesBothMessagesInOrderWithTheFirstMessageAsTitle() async throws {
@@ -27,7 +28,7 @@ import Testing
             #expect(sessionFiles(directory).isEmpty)
             let turn = try await service.send("Plan a trip\nto Kyoto in spring, with temples and food", using: backend)
             #expect(turn.reply.content == "echo: Plan a trip\nto Kyoto in spring, with temples and food")
-            let stored = try storedSession(directory)
+            let stored = try await storedSession(directory)
             #expect(stored.title == "Plan a trip to Kyoto in spring, with tem")
             #expect(stored.messages.map(\.role) == [.user, .assistant])
             #expect(stored.messages.map(\.failed) == [false, nil])
@@ -44,13 +45,13 @@ import Testing
             let task = Task { try await service.send("slow question", using: ScriptedChatBackend([.waitForCancellation])) }
             let deadline = ContinuousClock.now + .seconds(10)
             while sessionFiles(directory).isEmpty && ContinuousClock.now < deadline { await Task.yield() }
-            let during = try storedSession(directory)
+            let during = try await storedSession(directory)
             #expect(during.messages.map(\.content) == ["slow question"])
             task.cancel()
             // Cancelled either inside the request or just before it: both end the turn as cancelled.
             let error = await #expect(throws: (any Error).self) { _ = try await task.value }
             #expect(error is CancellationError || (error as? APIError) == .cancelled)
-            let after = try storedSession(directory)
+            let after = try await storedSession(directory)
             #expect(after.messages.map(\.content) == ["slow question"])
             #expect(after.messages.map(\.failed) == [true])
         }
@@ -68,12 +69,12 @@ import Testing
             await #expect(throws: APIError.invalidResponse(statusCode: 500, detail: "model overloaded")) {
                 _ = try await service.send("two", using: backend)
             }
-            var stored = try storedSession(directory)
+            var stored = try await storedSession(directory)
             #expect(stored.messages.map(\.content) == ["one", "first answer", "two"])
             #expect(stored.messages.last?.failed == true)
             let retried = try await service.retry(using: backend)
             #expect(retried.reply.content == "second answer")
-            stored = try storedSession(directory)
+            stored = try await storedSession(directory)
             #expect(stored.messages.map(\.content) == ["one", "first answer", "two", "second answer"])
             #expect(stored.messages.compactMap(\.failed) == [false, false])
             #expect(backend.calls.map(\.message) == ["one", "two", "two"])
@@ -87,7 +88,7 @@ import Testing
             let backend = ScriptedChatBackend([.failure(.unauthorized), .failure(.subscriptionRequired)])
             await #expect(throws: APIError.unauthorized) { _ = try await service.send("hi", using: backend) }
             await #expect(throws: APIError.subscriptionRequired) { _ = try await service.retry(using: backend) }
-            let stored = try storedSession(directory)
+            let stored = try await storedSession(directory)
             #expect(stored.messages.map(\.content) == ["hi"])
             #expect(stored.messages.map(\.failed) == [true])
         }
@@ -101,7 +102,7 @@ import Testing
             _ = try await service.send("two", using: backend)
             #expect(backend.calls[0].chatID != "server-77")
             #expect(backend.calls[1].chatID == "server-77")
-            #expect(try storedSession(directory).chatID == "server-77")
+            #expect(try await storedSession(directory).chatID == "server-77")
         }
     }
 

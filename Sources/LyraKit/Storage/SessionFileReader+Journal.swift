@@ -1,0 +1,96 @@
+// Reading one session journal line (docs/JOURNAL.md) with the session file's reader, so a message
+// in the journal is read exactly like one in the file; any line that is not exactly right is refused.
+import Foundation
+
+extension SessionFileReader {
+    /// The journal line in `bytes` (one line without its `\n`).
+    /// - Throws: `JSONScanFailure` when it is not a well-formed journal line.
+    static func journalLine(from bytes: UnsafeRawBufferPointer) throws(JSONScanFailure) -> SessionJournalLine {
+        var reader = SessionFileReader(scanner: JSONScanner(bytes: bytes))
+        guard reader.scanner.peek() == UInt8(ascii: "{") else { throw JSONScanFailure(reason: "not a journal line") }
+        var base: SessionFileStamp?
+        var edits: [SessionEdit]?
+        try reader.scanner.readObject { scanner, key throws(JSONScanFailure) in
+            var inner = SessionFileReader(scanner: scanner)
+            switch key {
+            case "base": base = try inner.readStamp()
+            case "edits": edits = try inner.readEdits()
+            default: try inner.scanner.skipValue(depth: 1)
+            }
+            scanner = inner.scanner
+        }
+        guard reader.scanner.isAtEnd(), let base, let edits else { throw JSONScanFailure(reason: "not a journal line") }
+        return SessionJournalLine(base: base, edits: edits)
+    }
+
+    /// `[INODE, SIZE, MTIME_NS]`.
+    private mutating func readStamp() throws(JSONScanFailure) -> SessionFileStamp {
+        var numbers: [Int64] = []
+        guard scanner.peek() == UInt8(ascii: "[") else { throw unexpected(at: { "base" }) }
+        try scanner.readArray { scanner throws(JSONScanFailure) in
+            guard let number = Int64(try scanner.readNumberText()) else { throw JSONScanFailure(reason: "bad base") }
+            numbers.append(number)
+        }
+        guard numbers.count == 3 else { throw JSONScanFailure(reason: "bad base") }
+        return SessionFileStamp(inode: UInt64(bitPattern: numbers[0]), modified: numbers[2], size: numbers[1])
+    }
+
+    private mutating func readEdits() throws(JSONScanFailure) -> [SessionEdit] {
+        guard scanner.peek() == UInt8(ascii: "[") else { throw unexpected(at: { "edits" }) }
+        var edits: [SessionEdit] = []
+        try scanner.readArray { scanner throws(JSONScanFailure) in
+            var reader = SessionFileReader(scanner: scanner)
+            edits.append(try reader.readEdit())
+            scanner = reader.scanner
+        }
+        return edits
+    }
+
+    /// One edit object: its members in any order, checked once all are read.
+    private mutating func readEdit() throws(JSONScanFailure) -> SessionEdit {
+        guard scanner.peek() == UInt8(ascii: "{") else { throw unexpected(at: { "edits" }) }
+        var fields = EditFields()
+        try scanner.readObject { scanner, key throws(JSONScanFailure) in
+            var reader = SessionFileReader(scanner: scanner)
+            try reader.readEditMember(key, into: &fields)
+            scanner = reader.scanner
+        }
+        guard let edit = fields.edit() else { throw JSONScanFailure(reason: "bad journal edit") }
+        return edit
+    }
+
+    private mutating func readEditMember(_ key: String, into fields: inout EditFields) throws(JSONScanFailure) {
+        switch key {
+        case "op": fields.operation = try optionalString(at: key)
+        case "index": fields.index = try optionalInteger(at: key)
+        case "message": fields.message = try readMessage(at: key)
+        case "failed": fields.failed = try optionalBool(at: key)
+        case "title": fields.title = try optionalString(at: key)
+        case "chatID": fields.chatID = try optionalString(at: key)
+        case "updatedAt": fields.updatedAt = try optionalString(at: key).flatMap(ChatTimestamp.date(from:))
+        case "model": fields.model = try optionalString(at: key)
+        case "system": fields.system = try optionalString(at: key)
+        default: try scanner.skipValue(depth: 3)
+        }
+    }
+}
+
+/// An edit's members as read, before they are checked.
+private struct EditFields {
+    var operation: String?, index: Int?, message: ChatMessage?, failed: Bool?
+    var title: String?, chatID: String?, updatedAt: Date?, model: String?, system: String?
+
+    /// The edit, or nil when a member it needs is missing.
+    func edit() -> SessionEdit? {
+        switch operation {
+        case "append": return message.map(SessionEdit.append)
+        case "insert": return index.flatMap { index in message.map { .insert(index: index, message: $0) } }
+        case "set": return index.flatMap { index in message.map { .set(index: index, message: $0) } }
+        case "failed": return index.flatMap { index in failed.map { .failed(index: index, failed: $0) } }
+        case "meta":
+            guard let title, let chatID, let updatedAt else { return nil }
+            return .meta(SessionMeta(title: title, chatID: chatID, updatedAt: updatedAt, model: model, system: system))
+        default: return nil
+        }
+    }
+}
