@@ -23,23 +23,13 @@ public func runProcess(
     workingDirectory: URL? = nil,
     timeout: Duration = .seconds(60)
 ) async throws -> ProcessResult {
-    let request = ProcessRequest(executable: executable, arguments: arguments, stdinData: stdinData,
-                                 environment: environment, workingDirectory: workingDirectory, timeout: timeout)
-    let cancellation = CancellationFlag()
+    let process = try BackgroundProcess(executable: executable, arguments: arguments,
+                                        input: stdinData.map { .data($0) } ?? .nullDevice, environment: environment,
+                                        workingDirectory: workingDirectory, timeout: timeout)
     return try await withTaskCancellationHandler {
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<ProcessResult, any Error>) in
-            let thread = Thread {
-                // Threads started from Swift's cooperative pool block every signal, and a spawned
-                // child inherits the mask: unblock them here so the program sees SIGINT and SIGTERM.
-                var unblocked = sigset_t()
-                sigemptyset(&unblocked)
-                pthread_sigmask(SIG_SETMASK, &unblocked, nil)
-                continuation.resume(with: Result { try ProcessLauncher.run(request, cancellation: cancellation) })
-            }
-            thread.start()
-        }
+        try await process.result()
     } onCancel: {
-        cancellation.set()
+        process.cancel()
     }
 }
 

@@ -216,13 +216,14 @@ func openAIContent(_ response: TestResponse) -> String? {
     (try? JSONDecoder().decode(OpenAIChatCompletionDTO.self, from: response.body))?.content
 }
 
-/// Waits (20 s watchdog) until `count` responses are held by a `hold` or `pause_after_words` fault.
-func waitUntilHeld(_ server: RunningBackend, count: Int) async throws {
-    let deadline = Date().addingTimeInterval(20)
+/// Waits (a 50 s watchdog, under the backend's own 60 s limit on holding) until `count`
+/// responses are held by a `hold` or `pause_after_words` fault.
+func waitUntilHeld(_ server: RunningBackend, count: Int, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+    let deadline = Date().addingTimeInterval(50)
     while Date() < deadline {
         let held = try await server.send("GET", "/_test/held", appQuery: false)
         if held.object["held"] as? Int == count { return }
-        await Task.yield()
+        try await Task.sleep(for: .milliseconds(5))
     }
-    Issue.record("no response was held within 20 s")
+    Issue.record("\(count) responses were not held within 50 s", sourceLocation: sourceLocation)
 }
