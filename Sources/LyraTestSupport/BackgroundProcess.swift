@@ -45,7 +45,7 @@ public final class BackgroundProcess: Sendable {
     /// - Throws: `HarnessError.launchFailed`.
     public init(executable: URL, arguments: [String] = [], input: Input = .nullDevice,
                 environment: [String: String]? = nil, workingDirectory: URL? = nil,
-                timeout: Duration = .seconds(60)) throws {
+                timeout: Duration = Watchdog.standard) throws {
         let pipeStdin: Bool
         if case .nullDevice = input { pipeStdin = false } else { pipeStdin = true }
         process = try SpawnedProcess(executable: executable, arguments: arguments, environment: environment,

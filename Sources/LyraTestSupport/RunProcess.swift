@@ -21,7 +21,7 @@ public func runProcess(
     stdinData: Data? = nil,
     environment: [String: String]? = nil,
     workingDirectory: URL? = nil,
-    timeout: Duration = .seconds(60)
+    timeout: Duration = Watchdog.standard
 ) async throws -> ProcessResult {
     let process = try BackgroundProcess(executable: executable, arguments: arguments,
                                         input: stdinData.map { .data($0) } ?? .nullDevice, environment: environment,
@@ -48,7 +48,7 @@ public func runLyra(
     stdinData: Data? = nil,
     environment: [String: String],
     workingDirectory: URL? = nil,
-    timeout: Duration = .seconds(60)
+    timeout: Duration = Watchdog.standard
 ) async throws -> ProcessResult {
     try await runProcess(executable: try LyraBinary.url, arguments: arguments,
                          stdinData: stdinData ?? stdin.map { Data($0.utf8) },

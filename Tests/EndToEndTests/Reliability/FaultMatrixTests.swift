@@ -24,7 +24,7 @@ import Testing
 
         let started = ContinuousClock.now
         let result = try await env.runLyra(["--continue"], stdin: cell.endpoint.line + "\n",
-                                           extraEnvironment: environment, timeout: .seconds(15))
+                                           extraEnvironment: environment, timeout: .seconds(120))
         let elapsed = ContinuousClock.now - started
         withExtendedLifetime(server) {}
 
@@ -112,7 +112,7 @@ enum RequestDeadlineName {
         try await backend.control.injectFault(path: "/dola/chats", delayMilliseconds: 1)
         try await backend.control.injectFault(path: "/dola/chats", drop: true)
         let result = try await env.runLyra(stdin: "one\ntwo\nthree\n", extraEnvironment: backend.lyraEnvironment,
-                                           timeout: .seconds(20))
+                                           timeout: .seconds(120))
         #expect(result.status == 1)
         #expect(result.stdout == demoReply("one") + "\n" + demoReply("three") + "\n")
         // Keep-alive is on (libcurl): the dropped POST was sent on the reused connection, so it is

@@ -42,7 +42,7 @@ import Testing
         try await withTemporaryDirectory { directory in
             let service = makeService(directory)
             let task = Task { try await service.send("slow question", using: ScriptedChatBackend([.waitForCancellation])) }
-            let deadline = ContinuousClock.now + .seconds(10)
+            let deadline = ContinuousClock.now + .seconds(60)
             while sessionFiles(directory).isEmpty && ContinuousClock.now < deadline { await Task.yield() }
             let during = try storedSession(directory)
             #expect(during.messages.map(\.content) == ["slow question"])
