@@ -40,17 +40,18 @@ import Testing
         #expect(request.url.absoluteString == "https://api.example.com/v2/pixverse/api/v1/get_templates/lyra.cli?user_id=u&app_id=lyra.cli")
     }
 
-    /// M23: a session whose id starts with a dot is not stored as a hidden file, which the
-    /// listing skips: it stays listed and loadable.
-    @Test func aSessionIDStartingWithADotIsStoredVisibly() async throws {
+    /// M23: an id starting with a dot is never taken for a file name (`.x.json` would be a hidden
+    /// file the listing skips): a session with such an id, in a file of another name, is found.
+    @Test func aSessionWhoseIDStartsWithADotIsFoundInItsFile() async throws {
         try await withTemporaryDirectory { directory in
-            let store = SessionStore(directory: directory)
-            let created = Date(timeIntervalSince1970: 1_795_946_400)
-            _ = try await store.update(ChatSession(id: ".hidden", title: "dotted", createdAt: created)) { _ in }
-            #expect(try await store.list().sessions.map(\.id) == [".hidden"])
+            let text = """
+                {"id": ".hidden", "title": "dotted", "chatID": "c", "createdAt": "2026-11-29T10:00:00.000Z",
+                 "updatedAt": "2026-11-29T10:00:00.000Z", "messages": []}
+                """
+            try Data(text.utf8).write(to: directory.appending(path: "imported.json"))
+            try Data(#"{"id": "other", "title": "decoy", "messages": []}"#.utf8).write(to: directory.appending(path: ".hidden.json"))
             #expect(try await SessionStore(directory: directory).load(id: ".hidden").title == "dotted")
-            let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
-            #expect(!names.contains(".hidden.json"))
+            #expect(try await SessionStore(directory: directory).list().sessions.map(\.id) == [".hidden"])
         }
     }
 }
