@@ -20,9 +20,9 @@ let demoConversationReply = "This is a **canned** reply from Lyra's demo backend
 
 extension RunningBackend {
     /// Queues faults through `POST /_test/faults`.
-    func queueFaults(_ faults: [[String: Any]]) async throws {
+    func queueFaults(_ faults: [[String: Any]], sourceLocation: SourceLocation = #_sourceLocation) async throws {
         let response = try await send("POST", "/_test/faults", appQuery: false, json: faults)
-        try #require(response.status == 200, "\(response.text)")
+        try #require(response.status == 200, "\(response.text)", sourceLocation: sourceLocation)
     }
 
     /// `POST /v1/chat/completions` with a JSON body (no app query).

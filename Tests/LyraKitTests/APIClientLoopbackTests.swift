@@ -20,8 +20,8 @@ private func json(_ status: Int, _ body: String, headers: [String: String] = [:]
 }
 
 /// Runs `work` and returns the `APIError` it threw (recording an issue if it threw none or another kind).
-private func apiError(_ work: () async throws -> Void) async -> APIError? {
-    await TransportTestSupport.apiError(work)
+private func apiError(sourceLocation: SourceLocation = #_sourceLocation, _ work: () async throws -> Void) async -> APIError? {
+    await TransportTestSupport.apiError(sourceLocation: sourceLocation, work)
 }
 
 @Suite struct APIClientLoopbackTests {

@@ -14,9 +14,9 @@ import Testing
             .filter { $0.pathExtension == "json" && !$0.lastPathComponent.hasPrefix(".") }
     }
 
-    private func storedSession(_ directory: URL) throws -> ChatSession {
+    private func storedSession(_ directory: URL, sourceLocation: SourceLocation = #_sourceLocation) throws -> ChatSession {
         let files = sessionFiles(directory)
-        try #require(files.count == 1)
+        try #require(files.count == 1, sourceLocation: sourceLocation)
         return try SessionFileReader.session(from: Data(contentsOf: files[0]))
     }
 
