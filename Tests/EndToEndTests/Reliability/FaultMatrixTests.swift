@@ -37,6 +37,7 @@ import Testing
             #expect(result.stdout == "")
             #expect(result.stderr.hasPrefix("lyra: line 1: "), "stderr: \(result.stderr)")
             #expect(result.stderr.contains(text), "expected '\(text)' in: \(result.stderr)")
+            if cell.endpoint == .apphud { #expect(result.stderr == "lyra: line 1: \(text)\n") }
             #expect(result.stderr.split(separator: "\n").count == 1, "stderr: \(result.stderr)")
         case .succeeds:
             #expect(result.status == 0, "stderr: \(result.stderr)")
