@@ -220,10 +220,12 @@ func openAIContent(_ response: TestResponse) -> String? {
 /// responses are held by a `hold` or `pause_after_words` fault.
 func waitUntilHeld(_ server: RunningBackend, count: Int, sourceLocation: SourceLocation = #_sourceLocation) async throws {
     let deadline = Date().addingTimeInterval(50)
-    while Date() < deadline {
+    repeat {
         let held = try await server.send("GET", "/_test/held", appQuery: false)
         if held.object["held"] as? Int == count { return }
         try await Task.sleep(for: .milliseconds(5))
-    }
+    } while Date() < deadline
+    let held = try await server.send("GET", "/_test/held", appQuery: false)  // once more after a stall
+    if held.object["held"] as? Int == count { return }
     Issue.record("\(count) responses were not held within 50 s", sourceLocation: sourceLocation)
 }
