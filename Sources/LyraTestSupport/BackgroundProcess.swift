@@ -67,6 +67,18 @@ public final class BackgroundProcess: Sendable {
     /// Everything the program wrote to stdout so far, decoded as UTF-8.
     public var stdoutSoFar: String { String(decoding: captured.withLock { $0.stdout }, as: UTF8.self) }
 
+    /// Waits until the program's stdout so far contains `needle` (polling; `timeout` is a watchdog).
+    /// - Throws: `HarnessError.outputNotFound` with the output so far when `timeout` passes.
+    public func awaitOutput(containing needle: String, timeout: Duration = Watchdog.standard) async throws {
+        let deadline = ContinuousClock.now.advanced(by: timeout)
+        while !stdoutSoFar.contains(needle) {
+            guard ContinuousClock.now < deadline else {
+                throw HarnessError.outputNotFound(needle: needle, timeout: timeout, plainOutput: stdoutSoFar)
+            }
+            try await Task.sleep(for: .milliseconds(5))
+        }
+    }
+
     /// Sends `signal` to the program, unless it has already ended and been reaped.
     public func signal(_ signal: Int32) { process.signal(signal) }
 

@@ -12,11 +12,7 @@ private let cat = URL(fileURLWithPath: "/bin/cat")
         let process = try BackgroundProcess(executable: cat, input: .open)
         process.write("first line\n")
         // cat answers while its stdin is still open: the output is collected as it comes.
-        let deadline = ContinuousClock.now.advanced(by: Watchdog.standard)
-        while !process.stdoutSoFar.contains("first line\n") {
-            try #require(ContinuousClock.now < deadline, "cat never echoed the line")
-            try await Task.sleep(for: .milliseconds(5))
-        }
+        try await process.awaitOutput(containing: "first line\n")
         process.write("second\n")
         process.closeInput()
         let result = try await process.result()
@@ -26,11 +22,7 @@ private let cat = URL(fileURLWithPath: "/bin/cat")
 
     @Test func aSignalEndsTheProgramAndIsReported() async throws {
         let process = try BackgroundProcess(executable: shell, arguments: ["-c", "echo ready; exec sleep 600"])
-        let deadline = ContinuousClock.now.advanced(by: Watchdog.standard)
-        while !process.stdoutSoFar.contains("ready") {
-            try #require(ContinuousClock.now < deadline, "the shell never started")
-            try await Task.sleep(for: .milliseconds(5))
-        }
+        try await process.awaitOutput(containing: "ready")
         process.signal(SIGTERM)
         let result = try await process.result()
         #expect(result.terminatedBySignal == SIGTERM)

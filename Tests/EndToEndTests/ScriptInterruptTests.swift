@@ -11,11 +11,7 @@ import Testing
                                             environment: environment.environment, timeout: .seconds(180))
         // stdin stays open: the answer can only arrive because lyra flushed it after the line.
         process.write("/help quit\n")
-        let deadline = ContinuousClock.now.advanced(by: .seconds(180))  // a watchdog only
-        while !process.stdoutSoFar.contains("leave Lyra") {
-            try #require(ContinuousClock.now < deadline, "the answer to the first line never arrived")
-            try await Task.sleep(for: .milliseconds(10))
-        }
+        try await process.awaitOutput(containing: "leave Lyra", timeout: .seconds(180))  // a watchdog only
         process.signal(SIGINT)
         let result = try await process.result()
         #expect(result.terminatedBySignal == nil)
