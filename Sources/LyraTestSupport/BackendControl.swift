@@ -11,10 +11,13 @@ public struct BackendControl: Sendable {
     public let baseURL: URL
 
     /// One session for every request: creating a session per request crashes
-    /// FoundationNetworking on Linux.
+    /// FoundationNetworking on Linux. Every backend is on 127.0.0.1 and tests run in parallel, so
+    /// the per-host connection limit (6 by default) is raised lest one test's control requests
+    /// queue behind another's; the timeout is a watchdog for a loaded machine.
     private static let session: URLSession = {
         let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = 30
+        configuration.timeoutIntervalForRequest = 120
+        configuration.httpMaximumConnectionsPerHost = 64
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         return URLSession(configuration: configuration)
     }()

@@ -27,17 +27,9 @@ public struct ChildResourceUsage: Sendable {
         }
         let report = FileManager.default.temporaryDirectory.appending(path: "lyra-usage-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: report) }
-        let process = Process()
-        process.executableURL = URL(filePath: timeTool)
-        process.arguments = ["-f", "%x %U %S %M", "-o", report.path, executable.path] + arguments
-        process.environment = environment
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            process.terminationHandler = { _ in continuation.resume() }
-            do { try process.run() } catch { continuation.resume() }
-        }
+        _ = try await runProcess(executable: URL(filePath: timeTool),
+                                 arguments: ["-f", "%x %U %S %M", "-o", report.path, executable.path] + arguments,
+                                 environment: environment)
         let fields = ((try? String(contentsOf: report, encoding: .utf8)) ?? "")
             .split(whereSeparator: { $0 == " " || $0 == "\n" }).suffix(4)
         let values = fields.map(String.init)

@@ -2,7 +2,7 @@
 // that fills one pipe while the other is unread never deadlocks, and every read has a deadline.
 import Foundation
 
-/// Reads two pipes until both reach end of file, or until told to stop.
+/// Reads two pipes until both reach end of file, or until told to stop, handing each chunk on.
 struct PipeCollector {
     /// Why collection ended.
     enum Ending {
@@ -14,13 +14,8 @@ struct PipeCollector {
 
     let stdoutFD: Int32
     let stderrFD: Int32
-    private(set) var stdoutData = Data()
-    private(set) var stderrData = Data()
-
-    init(stdoutFD: Int32, stderrFD: Int32) {
-        self.stdoutFD = stdoutFD
-        self.stderrFD = stderrFD
-    }
+    /// Receives each chunk read and whether it came from stdout.
+    let received: (ArraySlice<UInt8>, Bool) -> Void
 
     /// Reads until both pipes are at end of file, or `shouldStop()` (asked every 20 ms) says so.
     mutating func collect(shouldStop: () -> Bool) -> Ending {
@@ -35,20 +30,12 @@ struct PipeCollector {
             for descriptor in descriptors where descriptor.revents != 0 {
                 let count = buffer.withUnsafeMutableBytes { read(descriptor.fd, $0.baseAddress, $0.count) }
                 if count > 0 {
-                    append(buffer[0..<count], from: descriptor.fd)
+                    received(buffer[0..<count], descriptor.fd == stdoutFD)
                 } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
                     open.removeAll { $0 == descriptor.fd }
                 }
             }
         }
         return .endOfFile
-    }
-
-    private mutating func append(_ bytes: ArraySlice<UInt8>, from fd: Int32) {
-        if fd == stdoutFD {
-            stdoutData.append(contentsOf: bytes)
-        } else {
-            stderrData.append(contentsOf: bytes)
-        }
     }
 }

@@ -8,11 +8,11 @@ extension PseudoTerminalSession {
     /// The signal that killed the program, once reaped; nil when it exited normally or runs.
     public var terminationSignal: Int32? { transcript.state.withLock { $0.exit?.signal } }
 
-    /// Blocks until the program exits, then waits (at most 1 s) for its last output.
+    /// Blocks until the program exits, then waits for its last output.
     /// - Returns: the exit status, or `128 + signal` when a signal killed it (see `terminationSignal`).
     /// - Throws: `HarnessError.exitTimedOut` with the output so far when `timeout` passes.
     @discardableResult
-    public func waitForExit(timeout: Duration = .seconds(30)) throws -> Int32 {
+    public func waitForExit(timeout: Duration = Watchdog.standard) throws -> Int32 {
         let deadline = ContinuousClock.now.advanced(by: timeout)
         while true {
             if let exit = reap(blocking: false) {
@@ -28,11 +28,15 @@ extension PseudoTerminalSession {
 
     /// `waitForExit(timeout:)` for async tests: suspends instead of blocking a thread.
     @discardableResult
-    public func awaitExit(timeout: Duration = .seconds(30)) async throws -> Int32 {
+    public func awaitExit(timeout: Duration = Watchdog.standard) async throws -> Int32 {
         let deadline = ContinuousClock.now.advanced(by: timeout)
         while true {
             if let exit = reap(blocking: false) {
-                drainOutput()
+                // The reader's last output, without blocking a cooperative thread (a watchdog of 30 s).
+                let drained = ContinuousClock.now.advanced(by: .seconds(30))
+                while !transcript.state.withLock({ $0.readerFinished }), ContinuousClock.now < drained {
+                    try await Task.sleep(for: .milliseconds(5))
+                }
                 return exit.status
             }
             if ContinuousClock.now >= deadline {
@@ -84,9 +88,9 @@ extension PseudoTerminalSession {
         return TerminalTranscript.Exit(status: 128 + signal, signal: signal)
     }
 
-    /// Waits at most 1 s for the reader to reach the end of the output.
+    /// Waits (at most 30 s, a watchdog) for the reader to reach the end of the output.
     private func drainOutput() {
-        let deadline = ContinuousClock.now.advanced(by: .seconds(1))
+        let deadline = ContinuousClock.now.advanced(by: .seconds(30))
         while !transcript.state.withLock({ $0.readerFinished }), ContinuousClock.now < deadline {
             Thread.sleep(forTimeInterval: 0.005)
         }

@@ -6,7 +6,7 @@ extension PseudoTerminalSession {
     /// Waits until `text` has appeared and a fresh `prompt` follows it.
     /// - Throws: `HarnessError.outputNotFound` with the output so far after `timeout`.
     public func awaitPrompt(after text: String, prompt: String = "›",
-                            timeout: Duration = .seconds(30)) async throws {
+                            timeout: Duration = Watchdog.standard) async throws {
         let deadline = ContinuousClock.now.advanced(by: timeout)
         while true {
             let plain = plainOutput

@@ -122,7 +122,7 @@ public final class PseudoTerminalSession: Sendable {
     /// - Throws: `HarnessError.outputNotFound` with that output, when `timeout` passes or the
     ///   program closed the terminal without printing `needle`.
     @discardableResult
-    public func waitFor(_ needle: String, timeout: Duration = .seconds(30)) throws -> String {
+    public func waitFor(_ needle: String, timeout: Duration = Watchdog.standard) throws -> String {
         let deadline = ContinuousClock.now.advanced(by: timeout)
         while true {
             if let found = try check(needle, deadline: deadline, timeout: timeout) { return found }
@@ -133,7 +133,7 @@ public final class PseudoTerminalSession: Sendable {
     /// `waitFor(_:timeout:)` for async tests: suspends instead of blocking a thread, so servers
     /// running on Swift's cooperative pool in the same process keep being served.
     @discardableResult
-    public func awaitOutput(containing needle: String, timeout: Duration = .seconds(30)) async throws -> String {
+    public func awaitOutput(containing needle: String, timeout: Duration = Watchdog.standard) async throws -> String {
         let deadline = ContinuousClock.now.advanced(by: timeout)
         while true {
             if let found = try check(needle, deadline: deadline, timeout: timeout) { return found }

@@ -21,25 +21,15 @@ public func runProcess(
     stdinData: Data? = nil,
     environment: [String: String]? = nil,
     workingDirectory: URL? = nil,
-    timeout: Duration = .seconds(60)
+    timeout: Duration = Watchdog.standard
 ) async throws -> ProcessResult {
-    let request = ProcessRequest(executable: executable, arguments: arguments, stdinData: stdinData,
-                                 environment: environment, workingDirectory: workingDirectory, timeout: timeout)
-    let cancellation = CancellationFlag()
+    let process = try BackgroundProcess(executable: executable, arguments: arguments,
+                                        input: stdinData.map { .data($0) } ?? .nullDevice, environment: environment,
+                                        workingDirectory: workingDirectory, timeout: timeout)
     return try await withTaskCancellationHandler {
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<ProcessResult, any Error>) in
-            let thread = Thread {
-                // Threads started from Swift's cooperative pool block every signal, and a spawned
-                // child inherits the mask: unblock them here so the program sees SIGINT and SIGTERM.
-                var unblocked = sigset_t()
-                sigemptyset(&unblocked)
-                pthread_sigmask(SIG_SETMASK, &unblocked, nil)
-                continuation.resume(with: Result { try ProcessLauncher.run(request, cancellation: cancellation) })
-            }
-            thread.start()
-        }
+        try await process.result()
     } onCancel: {
-        cancellation.set()
+        process.cancel()
     }
 }
 
@@ -58,7 +48,7 @@ public func runLyra(
     stdinData: Data? = nil,
     environment: [String: String],
     workingDirectory: URL? = nil,
-    timeout: Duration = .seconds(60)
+    timeout: Duration = Watchdog.standard
 ) async throws -> ProcessResult {
     try await runProcess(executable: try LyraBinary.url, arguments: arguments,
                          stdinData: stdinData ?? stdin.map { Data($0.utf8) },

@@ -16,7 +16,7 @@ extension TemporaryEnvironment {
         stdin: String? = nil,
         stdinData: Data? = nil,
         extraEnvironment: [String: String] = [:],
-        timeout: Duration = .seconds(60)
+        timeout: Duration = Watchdog.standard
     ) async throws -> ProcessResult {
         try await LyraTestSupport.runLyra(arguments, stdin: stdin, stdinData: stdinData,
                                           environment: environment(adding: extraEnvironment),

@@ -13,14 +13,14 @@ func sessionFiles(_ env: TemporaryEnvironment) -> [URL] {
 }
 
 /// A session file parsed as plain JSON (a black-box view of what is stored).
-func storedSession(_ url: URL) throws -> [String: Any] {
+func storedSession(_ url: URL, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String: Any] {
     let object = try JSONSerialization.jsonObject(with: Data(contentsOf: url))
-    return try #require(object as? [String: Any])
+    return try #require(object as? [String: Any], sourceLocation: sourceLocation)
 }
 
 /// The messages of a stored session.
-func storedMessages(_ url: URL) throws -> [[String: Any]] {
-    try #require(try storedSession(url)["messages"] as? [[String: Any]])
+func storedMessages(_ url: URL, sourceLocation: SourceLocation = #_sourceLocation) throws -> [[String: Any]] {
+    try #require(try storedSession(url, sourceLocation: sourceLocation)["messages"] as? [[String: Any]], sourceLocation: sourceLocation)
 }
 
 /// The messages of session 1 as Lyra reads them (its file plus its journal, docs/JOURNAL.md), through
@@ -33,9 +33,9 @@ func messagesReadByLyra(_ env: TemporaryEnvironment) async throws -> [[String: A
 }
 
 /// The only session file in `env`.
-func onlySessionFile(_ env: TemporaryEnvironment) throws -> URL {
+func onlySessionFile(_ env: TemporaryEnvironment, sourceLocation: SourceLocation = #_sourceLocation) throws -> URL {
     let files = sessionFiles(env)
-    try #require(files.count == 1, "expected one session file, found \(files.map(\.lastPathComponent))")
+    try #require(files.count == 1, "expected one session file, found \(files.map(\.lastPathComponent))", sourceLocation: sourceLocation)
     return files[0]
 }
 

@@ -31,7 +31,8 @@ import Testing
     @Test func ctrlCDuringASlowReplyCancelsPromptlyAndKeepsTheMessageAsFailed() async throws {
         let env = try TemporaryEnvironment()
         let backend = try RunningBackend()
-        // A reply that would take a minute: "promptly" is then anything well under that, on a loaded machine too.
+        // A reply that would take a minute: `cancelled` can only come from Ctrl-C, before it (had
+        // the reply arrived, it would be on screen and the turn not cancelled).
         try await backend.control.configure(BackendTestConfiguration(chatDelayMilliseconds: 60_000))
         let session = try env.startLyraSession([], extraEnvironment: backend.lyraEnvironment, columns: 100)
         defer { session.terminate() }
@@ -39,10 +40,8 @@ import Testing
         session.mark()
         session.send("a slow question\r")
         try await session.awaitOutput(containing: "waiting for reply")
-        let pressed = ContinuousClock.now
         session.send(.ctrlC)
-        try await session.awaitOutput(containing: "cancelled", timeout: .seconds(30))
-        #expect(ContinuousClock.now - pressed < .seconds(30))
+        try await session.awaitOutput(containing: "cancelled", timeout: .seconds(120))  // a watchdog
         try await session.awaitOutput(containing: "lyra · a slow question ›")
 
         let messages = try storedMessages(try onlySessionFile(env))

@@ -43,7 +43,9 @@ import Testing
         let environment = try TemporaryEnvironment()
         let backend = try RunningBackend(requireToken: false)
         let port = try #require(backend.url.port)
-        let session = try environment.startLyraSession([], extraEnvironment: ["OLLAMA_HOST": "127.0.0.1:\(port)"])
+        // The probe's 300 ms is too short for a backend in a loaded parallel test run: a watchdog instead.
+        let session = try environment.startLyraSession([], extraEnvironment: ["OLLAMA_HOST": "127.0.0.1:\(port)",
+                                                                             "LYRA_REQUEST_TIMEOUT": "60"])
         try await session.awaitOutput(containing: "Found Ollama on this machine at http://127.0.0.1:\(port)/v1")
         try await session.awaitOutput(containing: "Chat with ollama:lyra-demo? [Y/n] ")
         session.send("\r")

@@ -18,10 +18,10 @@ import Testing
         // The server holds the rest of the stream: these words can only be on screen because they streamed.
         let partial = try await session.awaitOutput(containing: "This is a **canned** reply")
         #expect(!partial.contains("Pick a real model"))
-        let pressed = ContinuousClock.now
         session.send(.ctrlC)
-        try await session.awaitOutput(containing: "cancelled", timeout: .seconds(5))
-        #expect(ContinuousClock.now - pressed < .seconds(1))
+        // The server holds the rest of the stream until the test ends: `cancelled` can only come
+        // from Ctrl-C, before the stream would have finished (no wall-clock bound needed).
+        try await session.awaitOutput(containing: "cancelled")
         try await session.awaitOutput(containing: "lyra · tell me about Kyoto ›")
 
         // The REPL is still in the session: read it as Lyra does (the reply is in the journal).

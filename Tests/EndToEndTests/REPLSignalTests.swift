@@ -10,13 +10,13 @@ import Testing
     /// The first child of `parent` (the shell's lyra), read from /proc.
     private func childProcess(of parent: pid_t) async throws -> pid_t {
         let path = "/proc/\(parent)/task/\(parent)/children"
-        let deadline = ContinuousClock.now.advanced(by: .seconds(10))
+        let deadline = ContinuousClock.now.advanced(by: .seconds(120))
         while ContinuousClock.now < deadline {
             let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
             if let first = text.split(separator: " ").first, let pid = pid_t(first) { return pid }
             try await Task.sleep(for: .milliseconds(10))
         }
-        throw HarnessError.outputNotFound(needle: "a child of \(parent)", timeout: .seconds(10), plainOutput: "")
+        throw HarnessError.outputNotFound(needle: "a child of \(parent)", timeout: .seconds(120), plainOutput: "")
     }
 
     /// Lyra started by `sh -c` (no job control: one process group with the shell), which then

@@ -29,7 +29,7 @@ private func environment(_ backend: RunningBackend, _ extra: [String: String] = 
 
 /// Waits until lyra has asked Apphud `count` times (paywall, checkout, then polls).
 private func awaitCustomerRequests(_ backend: RunningBackend, _ count: Int) async throws {
-    let deadline = ContinuousClock.now + .seconds(30)
+    let deadline = ContinuousClock.now + .seconds(120)
     while try await backend.control.requests().filter({ $0.path == "/v1/customers" }).count < count {
         guard ContinuousClock.now < deadline else { throw CancellationError() }
         try await Task.sleep(for: .milliseconds(10))

@@ -9,9 +9,13 @@ import Testing
 @testable import LyraBackend
 
 /// One session for every test (a session per request crashes FoundationNetworking on Linux).
+/// Every backend is on 127.0.0.1, and tests run in parallel and hold responses: the per-host
+/// connection limit (6 by default) would queue one test's requests behind another's, so it is
+/// raised; the timeout is a watchdog for a loaded machine (held responses last up to 60 s).
 let sharedSession: URLSession = {
     let configuration = URLSessionConfiguration.ephemeral
-    configuration.timeoutIntervalForRequest = 20
+    configuration.timeoutIntervalForRequest = 120
+    configuration.httpMaximumConnectionsPerHost = 64
     return URLSession(configuration: configuration)
 }()
 

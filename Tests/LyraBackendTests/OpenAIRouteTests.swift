@@ -20,9 +20,9 @@ let demoConversationReply = "This is a **canned** reply from Lyra's demo backend
 
 extension RunningBackend {
     /// Queues faults through `POST /_test/faults`.
-    func queueFaults(_ faults: [[String: Any]]) async throws {
+    func queueFaults(_ faults: [[String: Any]], sourceLocation: SourceLocation = #_sourceLocation) async throws {
         let response = try await send("POST", "/_test/faults", appQuery: false, json: faults)
-        try #require(response.status == 200, "\(response.text)")
+        try #require(response.status == 200, "\(response.text)", sourceLocation: sourceLocation)
     }
 
     /// `POST /v1/chat/completions` with a JSON body (no app query).
@@ -216,13 +216,16 @@ func openAIContent(_ response: TestResponse) -> String? {
     (try? JSONDecoder().decode(OpenAIChatCompletionDTO.self, from: response.body))?.content
 }
 
-/// Waits (20 s watchdog) until `count` responses are held by a `hold` or `pause_after_words` fault.
-func waitUntilHeld(_ server: RunningBackend, count: Int) async throws {
-    let deadline = Date().addingTimeInterval(20)
-    while Date() < deadline {
+/// Waits (a 50 s watchdog, under the backend's own 60 s limit on holding) until `count`
+/// responses are held by a `hold` or `pause_after_words` fault.
+func waitUntilHeld(_ server: RunningBackend, count: Int, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+    let deadline = Date().addingTimeInterval(50)
+    repeat {
         let held = try await server.send("GET", "/_test/held", appQuery: false)
         if held.object["held"] as? Int == count { return }
-        await Task.yield()
-    }
-    Issue.record("no response was held within 20 s")
+        try await Task.sleep(for: .milliseconds(5))
+    } while Date() < deadline
+    let held = try await server.send("GET", "/_test/held", appQuery: false)  // once more after a stall
+    if held.object["held"] as? Int == count { return }
+    Issue.record("\(count) responses were not held within 50 s", sourceLocation: sourceLocation)
 }

@@ -25,7 +25,8 @@ final class RawHTTPClient {
             }
         }
         try #require(result == 0)
-        var timeout = timeval(tv_sec: 5, tv_usec: 0)
+        // A watchdog: a loaded parallel run can keep the server from answering for tens of seconds.
+        var timeout = timeval(tv_sec: 60, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
     }
 

@@ -1,6 +1,7 @@
 // The video routes end to end over loopback: templates, upload, polls, download, and the AVI itself.
 
 import Foundation
+import LyraTestSupport
 import Testing
 @testable import LyraBackend
 
@@ -53,7 +54,7 @@ import Testing
         #expect(avi.frames.count >= 2 && avi.frames.count == avi.declaredFrames && avi.indexEntries == avi.frames.count)
         let red = try photo("red.jpg"), blue = try photo("blue.jpg")
         #expect(avi.frames.first == red && avi.frames.last == blue)
-        try probeWithFFprobe(download.body, expectedFrames: avi.frames.count)
+        try await probeWithFFprobe(download.body, expectedFrames: avi.frames.count)
     }
 
     @Test func relativeURLAndZeroPollsFromControlConfig() async throws {
@@ -114,25 +115,18 @@ import Testing
     }
 
     /// Runs ffprobe on the video when it is installed (skipped otherwise).
-    private func probeWithFFprobe(_ video: Data, expectedFrames: Int) throws {
+    private func probeWithFFprobe(_ video: Data, expectedFrames: Int) async throws {
         let ffprobe = URL(fileURLWithPath: "/usr/bin/ffprobe")
         guard FileManager.default.isExecutableFile(atPath: ffprobe.path) else { return }
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("lyra-\(UUID().uuidString).avi")
         try video.write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
-        let process = Process()
-        process.executableURL = ffprobe
-        process.arguments = ["-v", "error", "-count_frames", "-select_streams", "v:0", "-show_entries",
-                             "stream=codec_name,width,height,nb_read_frames", "-of", "csv=p=0", file.path]
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let problems = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-        #expect(problems.isEmpty, "ffprobe reported decoding problems")
+        let result = try await runProcess(executable: ffprobe, arguments: [
+            "-v", "error", "-count_frames", "-select_streams", "v:0", "-show_entries",
+            "stream=codec_name,width,height,nb_read_frames", "-of", "csv=p=0", file.path])
+        #expect(result.status == 0)
+        #expect(result.stderr.isEmpty, "ffprobe reported decoding problems")
+        let text = result.stdout
         #expect(text.trimmingCharacters(in: .whitespacesAndNewlines) == "mjpeg,64,48,\(expectedFrames)")
     }
 }

@@ -1,5 +1,5 @@
-// CPseudoTerminal: spawn a process on a new pseudo-terminal for interactive tests.
-// Non-variadic wrappers over forkpty/ioctl so Swift can call them directly.
+// CPseudoTerminal: spawn a process on a new pseudo-terminal for interactive tests, or with pipes
+// (posix_spawn) for the non-interactive ones. Non-variadic wrappers Swift can call directly.
 #ifndef CPSEUDOTERMINAL_H
 #define CPSEUDOTERMINAL_H
 
@@ -20,5 +20,17 @@ int cpt_set_window_size(int fd, unsigned short rows, unsigned short cols);
 
 /// Reads the window size of the terminal behind `fd` (TIOCGWINSZ). Returns 0, or -1 with errno set.
 int cpt_get_window_size(int fd, unsigned short *rows, unsigned short *cols);
+
+/// Spawns `path` with `argv`/`envp` in the directory `cwd` (NULL: the current one) with
+/// posix_spawn: `stdin_fd`, `stdout_fd` and `stderr_fd` become its descriptors 0, 1 and 2
+/// (-1: /dev/null), every other descriptor is closed, every signal has its default disposition
+/// and none is blocked. No code of this process runs in the child (safe with many threads).
+/// Stores the child in `*pid` and returns 0, or returns an errno value (nothing was started).
+int cpt_spawn_piped(const char *path, char *const argv[], char *const envp[], const char *cwd,
+                    int stdin_fd, int stdout_fd, int stderr_fd, pid_t *pid);
+
+/// Makes a pipe whose both ends are close-on-exec (pipe2 with O_CLOEXEC): `fds[0]` reads,
+/// `fds[1]` writes. Returns 0, or -1 with errno set.
+int cpt_pipe(int fds[2]);
 
 #endif

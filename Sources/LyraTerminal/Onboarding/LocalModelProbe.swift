@@ -5,7 +5,7 @@ import LyraKit
 
 /// Probes the known loopback ports, in parallel.
 struct LocalModelProbe {
-    /// How long one probe may take.
+    /// How long one probe may take (`LYRA_REQUEST_TIMEOUT` replaces it, as every request deadline).
     static let timeout: TimeInterval = 0.3
     /// llama.cpp's server's default address.
     static let llamaCppURL = URL(string: "http://127.0.0.1:8080/v1")
@@ -49,7 +49,7 @@ struct LocalModelProbe {
 
     /// The model ids at `baseURL`, or nil when nothing usable answered in time.
     private func models(at baseURL: URL) async -> [String]? {
-        let request = HTTPRequest(method: .get, url: baseURL.appending(path: "models"), timeout: Self.timeout)
+        let request = HTTPRequest(method: .get, url: baseURL.appending(path: "models"), timeout: RequestDeadline.effective(Self.timeout))
         guard let (body, head) = try? await transport.send(request), head.isSuccess,
               let list = try? JSONDecoder().decode(OpenAIModelListDTO.self, from: body) else { return nil }
         return list.ids.map { TextSanitizer.sanitize($0) }.filter { !$0.isEmpty && !$0.contains(" ") }

@@ -16,15 +16,15 @@ import Testing
     }
 
     /// Every user message is followed by the demo reply to it, and each writer's messages are in order.
-    func checkPairs(_ messages: [[String: Any]], writers: [String]) throws {
+    func checkPairs(_ messages: [[String: Any]], writers: [String], sourceLocation: SourceLocation = #_sourceLocation) throws {
         for (index, message) in messages.enumerated() where message["role"] as? String == "user" {
-            let content = try #require(message["content"] as? String)
-            #expect(messages[index + 1]["content"] as? String == demoReply(content))
-            #expect(message["failed"] as? Bool == false)
+            let content = try #require(message["content"] as? String, sourceLocation: sourceLocation)
+            #expect(messages[index + 1]["content"] as? String == demoReply(content), sourceLocation: sourceLocation)
+            #expect(message["failed"] as? Bool == false, sourceLocation: sourceLocation)
         }
         let contents = messages.compactMap { $0["content"] as? String }
         for name in writers {
-            #expect(contents.filter { $0.hasPrefix(name + " ") } == (0..<Self.turns).map { "\(name) \($0)" })
+            #expect(contents.filter { $0.hasPrefix(name + " ") } == (0..<Self.turns).map { "\(name) \($0)" }, sourceLocation: sourceLocation)
         }
     }
 

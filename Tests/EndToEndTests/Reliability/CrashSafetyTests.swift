@@ -60,7 +60,7 @@ import Testing
         let result = try await runProcess(executable: URL(filePath: "/bin/sh"),
                                           arguments: ["-c", command, try LyraBinary.url.path, long],
                                           environment: env.environment(adding: backend.lyraEnvironment),
-                                          workingDirectory: env.workDirectory, timeout: .seconds(20))
+                                          workingDirectory: env.workDirectory, timeout: .seconds(120))
         #expect(result.terminatedBySignal == nil, "killed by signal \(String(describing: result.terminatedBySignal))")
         #expect(result.status == 1, "\(result.stderr)")
         #expect(result.stderr.hasPrefix("lyra: line 1: "), "\(result.stderr)")

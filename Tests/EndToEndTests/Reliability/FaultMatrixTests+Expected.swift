@@ -24,8 +24,11 @@ extension FaultMatrixTests {
         case .unauthorized: return .fails("unauthorized: check your token: /login")
         case .paymentRequired: return .fails("subscription required: see /subscribe")
         case .rateLimited: return .fails("rate limited by the server: try again in 1 s")
-        case .malformedJSON, .wrongShape, .emptyBody:
-            return cell.endpoint == .download ? .succeeds : .fails("unexpected response from the server")
+        case .malformedJSON, .emptyBody:
+            return cell.endpoint == .download ? .succeeds
+                : .fails("unexpected response from the server: the body is not valid JSON")
+        case .wrongShape:
+            return cell.endpoint == .download ? .succeeds : .fails("unexpected response from the server: missing field '")
         case .hugeBody:
             return cell.endpoint == .download ? .succeeds
                 : .fails("unexpected response from the server: the response is larger than 16 MiB")
@@ -35,14 +38,17 @@ extension FaultMatrixTests {
     /// Faults a status poll retries (SPEC §4): connection errors, timeouts, 502/503/504 and 429.
     static let retriedByPolls: Set<FaultKind> = [.dropped, .truncated, .timeout, .status502, .status503, .status504, .rateLimited]
 
+    /// Apphud's outcomes are whole messages: the test compares the line exactly.
     static func apphudExpected(_ fault: FaultKind) -> FaultOutcome {
         switch fault {
         case .refused: return .fails("cannot reach Apphud: could not connect to 127.0.0.1")
-        case .dropped, .truncated: return .fails("cannot reach Apphud: ")
+        case .dropped: return .fails("cannot reach Apphud: bad response from 127.0.0.1")
+        case .truncated:
+            return .fails("cannot reach Apphud: request to 127.0.0.1 failed: transfer closed with 100 bytes remaining to read")
         case .timeout, .slowDrip: return .fails("cannot reach Apphud: the request to 127.0.0.1 timed out")
         case .status500, .status502, .status503, .status504, .paymentRequired, .rateLimited:
             return .fails("Apphud error \(apphudStatus(fault)): injected fault (status \(apphudStatus(fault)))")
-        case .unauthorized: return .fails("Apphud")
+        case .unauthorized: return .fails("Apphud refused the API key (401): check LYRA_APPHUD_API_KEY")
         case .malformedJSON, .wrongShape, .emptyBody: return .fails("unexpected answer from Apphud: not an Apphud customer")
         case .hugeBody: return .fails("cannot reach Apphud: unexpected response from the server: the response is larger than 16 MiB")
         }

@@ -24,7 +24,7 @@ import Testing
 
         let started = ContinuousClock.now
         let result = try await env.runLyra(["--continue"], stdin: cell.endpoint.line + "\n",
-                                           extraEnvironment: environment, timeout: .seconds(15))
+                                           extraEnvironment: environment, timeout: .seconds(120))
         let elapsed = ContinuousClock.now - started
         withExtendedLifetime(server) {}
 
@@ -37,6 +37,7 @@ import Testing
             #expect(result.stdout == "")
             #expect(result.stderr.hasPrefix("lyra: line 1: "), "stderr: \(result.stderr)")
             #expect(result.stderr.contains(text), "expected '\(text)' in: \(result.stderr)")
+            if cell.endpoint == .apphud { #expect(result.stderr == "lyra: line 1: \(text)\n") }
             #expect(result.stderr.split(separator: "\n").count == 1, "stderr: \(result.stderr)")
         case .succeeds:
             #expect(result.status == 0, "stderr: \(result.stderr)")
@@ -78,23 +79,23 @@ import Testing
     }
 
     /// The session file is valid JSON; the warm-up pair is intact; a chat fault keeps the message as failed.
-    private func checkSession(_ env: TemporaryEnvironment, cell: FaultCase, failed: Bool) throws {
-        let messages = try storedMessages(try onlySessionFile(env))
-        #expect(messages.prefix(2).map { $0["content"] as? String } == ["warm up", demoReply("warm up")])
+    private func checkSession(_ env: TemporaryEnvironment, cell: FaultCase, failed: Bool, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let messages = try storedMessages(try onlySessionFile(env), sourceLocation: sourceLocation)
+        #expect(messages.prefix(2).map { $0["content"] as? String } == ["warm up", demoReply("warm up")], sourceLocation: sourceLocation)
         guard cell.endpoint == .chat else {
-            #expect(messages.count == 2)
+            #expect(messages.count == 2, sourceLocation: sourceLocation)
             return
         }
-        #expect(messages.count == (failed ? 3 : 4))
-        #expect(messages[2]["content"] as? String == "hello")
-        #expect(messages[2]["failed"] as? Bool == failed)
+        #expect(messages.count == (failed ? 3 : 4), sourceLocation: sourceLocation)
+        #expect(messages[2]["content"] as? String == "hello", sourceLocation: sourceLocation)
+        #expect(messages[2]["failed"] as? Bool == failed, sourceLocation: sourceLocation)
     }
 
     /// No partial download is left behind; a failed line saves no video.
-    private func checkVideoDirectory(_ env: TemporaryEnvironment, cell: FaultCase) throws {
+    private func checkVideoDirectory(_ env: TemporaryEnvironment, cell: FaultCase, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: env.workDirectory.appending(path: "videos").path)) ?? []
-        #expect(!names.contains { $0.hasPrefix(".") }, "left behind: \(names)")
-        if case .fails = Self.expected(cell) { #expect(names.isEmpty, "saved: \(names)") }
+        #expect(!names.contains { $0.hasPrefix(".") }, "left behind: \(names)", sourceLocation: sourceLocation)
+        if case .fails = Self.expected(cell) { #expect(names.isEmpty, "saved: \(names)", sourceLocation: sourceLocation) }
     }
 }
 
@@ -112,7 +113,7 @@ enum RequestDeadlineName {
         try await backend.control.injectFault(path: "/dola/chats", delayMilliseconds: 1)
         try await backend.control.injectFault(path: "/dola/chats", drop: true)
         let result = try await env.runLyra(stdin: "one\ntwo\nthree\n", extraEnvironment: backend.lyraEnvironment,
-                                           timeout: .seconds(20))
+                                           timeout: .seconds(120))
         #expect(result.status == 1)
         #expect(result.stdout == demoReply("one") + "\n" + demoReply("three") + "\n")
         // Keep-alive is on (libcurl): the dropped POST was sent on the reused connection, so it is

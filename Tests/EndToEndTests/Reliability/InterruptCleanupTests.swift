@@ -15,31 +15,23 @@ import Testing
         var variables = backend.lyraEnvironment
         variables["LYRA_PREMIUM"] = "1"
         variables["LYRA_VIDEO_DIR"] = videos.path
-        let process = Process()
-        process.executableURL = try LyraBinary.url
-        process.arguments = ["-c", "/video 1 \(Fixtures.url("photos/red.jpg").path)"]
-        process.environment = environment.environment(adding: variables)
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        defer { if process.isRunning { process.terminate() } }
-
-        let deadline = ContinuousClock.now.advanced(by: .seconds(30))
+        let process = try BackgroundProcess(executable: try LyraBinary.url,
+                                            arguments: ["-c", "/video 1 \(Fixtures.url("photos/red.jpg").path)"],
+                                            environment: environment.environment(adding: variables), timeout: .seconds(120))
+        let deadline = ContinuousClock.now.advanced(by: .seconds(120))  // a watchdog only
         while try await !backend.control.requests().contains(where: { $0.path.hasPrefix("/videos/") }) {
             try #require(ContinuousClock.now < deadline, "the download never started")
             try await Task.sleep(for: .milliseconds(20))
         }
         let staged = try FileManager.default.contentsOfDirectory(atPath: videos.path)
         #expect(staged.contains { $0.hasPrefix(".lyra-video-") }, "a staging directory exists during the download")
-        kill(process.processIdentifier, signal)
-        while process.isRunning {
-            try #require(ContinuousClock.now < deadline, "lyra ignored signal \(signal)")
-            try await Task.sleep(for: .milliseconds(10))
-        }
+        process.signal(signal)
+        // The download stalls forever: the process can only end because of the signal.
+        let result = try await process.result()
         if signal == SIGINT {
-            #expect(process.terminationReason == .exit && process.terminationStatus == 130)
+            #expect(result.terminatedBySignal == nil && result.status == 130)
         } else {
-            #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == signal)
+            #expect(result.terminatedBySignal == signal)
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: videos.path).isEmpty)
     }

@@ -20,7 +20,7 @@ import Testing
     static let scenarios: [Scenario] = [
         Scenario(name: "chat 500", line: "hello", path: "/dola/chats", status: 500, body: nil, delayMilliseconds: 0,
                  drop: false, message: "error: server error 500: injected fault (status 500)"),
-        Scenario(name: "chat timeout", line: "hello", path: "/dola/chats", status: nil, body: nil, delayMilliseconds: 4000,
+        Scenario(name: "chat timeout", line: "hello", path: "/dola/chats", status: nil, body: nil, delayMilliseconds: 60_000,
                  drop: false, message: "error: network error: the request to 127.0.0.1 timed out"),
         Scenario(name: "improve malformed JSON", line: "/improve teh text", path: "/ai-writing", status: 200,
                  body: #"{"result_text": "#, delayMilliseconds: 0, drop: false,
@@ -36,7 +36,11 @@ import Testing
         let env = try TemporaryEnvironment()
         let backend = try RunningBackend()
         var environment = backend.lyraEnvironment
-        environment["LYRA_REQUEST_TIMEOUT"] = "1"
+        if scenario.delayMilliseconds > 0 {
+            // Only the delayed request may time out: the next one must finish within this on a loaded
+            // machine too (it was 1 s for every scenario, and the line after the fault timed out as well).
+            environment["LYRA_REQUEST_TIMEOUT"] = "15"
+        }
         try await backend.control.injectFault(path: scenario.path, status: scenario.status, body: scenario.body,
                                               delayMilliseconds: scenario.delayMilliseconds, drop: scenario.drop)
         let session = try env.startLyraSession(["-q"], extraEnvironment: environment, columns: 120)

@@ -15,9 +15,9 @@ import Testing
     }
 
     /// The one stored session, read as any Lyra process reads it (file plus journal).
-    private func storedSession(_ directory: URL) async throws -> ChatSession {
+    private func storedSession(_ directory: URL, sourceLocation: SourceLocation = #_sourceLocation) async throws -> ChatSession {
         let sessions = try await storedSessions(in: directory)
-        try #require(sessions.count == 1)
+        try #require(sessions.count == 1, sourceLocation: sourceLocation)
         return sessions[0]
     }
 
@@ -43,7 +43,7 @@ import Testing
         try await withTemporaryDirectory { directory in
             let service = makeService(directory)
             let task = Task { try await service.send("slow question", using: ScriptedChatBackend([.waitForCancellation])) }
-            let deadline = ContinuousClock.now + .seconds(10)
+            let deadline = ContinuousClock.now + .seconds(60)
             while sessionFiles(directory).isEmpty && ContinuousClock.now < deadline { await Task.yield() }
             let during = try await storedSession(directory)
             #expect(during.messages.map(\.content) == ["slow question"])

@@ -25,13 +25,16 @@ final class ScriptedChatProvider: ChatProvider {
     }
 
     let name = "scripted"
-    let keepsHistoryServerSide = false
+    let keepsHistoryServerSide: Bool
     private let state: Mutex<(replies: [Reply], requests: [ChatProviderRequest])>
     /// Told when a hanging reply has sent its events.
     let hanging = AsyncStream<Void>.makeStream()
 
-    init(_ replies: [Reply]) {
+    /// A provider playing `replies` in order; `keepsHistoryServerSide` as the app backend's (true)
+    /// or a model API's (false).
+    init(_ replies: [Reply], keepsHistoryServerSide: Bool = false) {
         state = Mutex((replies, []))
+        self.keepsHistoryServerSide = keepsHistoryServerSide
     }
 
     var requests: [ChatProviderRequest] { state.withLock { $0.requests } }

@@ -18,8 +18,12 @@ import Testing
         session.messages.append(ChatMessage(id: "new", role: .user, content: "more", createdAt: Date(timeIntervalSince1970: 0)))
     }
 
+    /// One reference time for every file of a test: a stall between two `setModified` calls (a
+    /// loaded parallel run stalls for a minute) must not reorder the files.
+    private let reference = Date()
+
     private func setModified(_ url: URL, secondsAgo: Double) throws {
-        try FileManager.default.setAttributes([.modificationDate: Date() - secondsAgo], ofItemAtPath: url.path)
+        try FileManager.default.setAttributes([.modificationDate: reference - secondsAgo], ofItemAtPath: url.path)
     }
 
     @Test(arguments: ["utf8", "deep"])

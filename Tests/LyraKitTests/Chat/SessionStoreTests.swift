@@ -176,15 +176,29 @@ import Testing
             }
             let store = SessionStore(directory: directory)
             let built = try await store.list()
-            let clock = ContinuousClock()
-            var listing = SessionListing(sessions: [])
-            let elapsed = try await clock.measure { listing = try await SessionStore(directory: directory).list() }
+            // Rewrite one file in place with a title of the same length and put its modification time
+            // back: its stamp is unchanged, so a listing that shows the old title did not read the file.
+            try Self.rewriteKeepingStamp(directory.appending(path: "ID00005.json"), "Session 5\"", "Changed 5\"")
+            let listing = try await SessionStore(directory: directory).list()
             #expect(listing == built)
             #expect(listing.sessions.count == count)
             #expect(listing.sessions.first?.title == "Session \(count - 1)")
+            #expect(listing.sessions.contains { $0.title == "Session 5" })
             #expect(listing.sessions.last?.messageCount == 1)
-            #expect(elapsed < .seconds(1), "listing \(count) sessions from the index took \(elapsed)")
         }
+    }
+
+    /// Replaces `old` by `new` (same length) in `file` in place (same inode, same size) and restores
+    /// its modification time to the nanosecond.
+    private static func rewriteKeepingStamp(_ file: URL, _ old: String, _ new: String) throws {
+        var status = stat()
+        try #require(stat(file.path, &status) == 0)
+        let text = try String(contentsOf: file, encoding: .utf8).replacingOccurrences(of: old, with: new)
+        let handle = try FileHandle(forWritingTo: file)
+        try handle.write(contentsOf: Data(text.utf8))
+        try handle.close()
+        var times = [status.st_atim, status.st_mtim]
+        try #require(utimensat(AT_FDCWD, file.path, &times, 0) == 0)
     }
 
     @Test func temporaryFilesOfKilledWritersAreRemovedUnderTheLock() async throws {

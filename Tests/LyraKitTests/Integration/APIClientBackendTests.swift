@@ -79,16 +79,18 @@ import Testing
     }
 
     @Test func aSlowResponseCancelledByTheCallerEndsPromptly() async throws {
-        try await backend.control.injectFault(path: "/dola/chats", delayMilliseconds: 20_000)
+        try await backend.control.injectFault(path: "/dola/chats", delayMilliseconds: 60_000)
         let client = self.client
         let task = Task { try await client.sendChatMessage(chatID: "c", message: "slow") }
-        let started = ContinuousClock.now
         while try await backend.control.requests().allSatisfy({ !$0.path.hasPrefix("/dola/") }) {
             try await Task.sleep(for: .milliseconds(5))
         }
+        let started = ContinuousClock.now
         task.cancel()
         let result = await task.result
-        #expect(ContinuousClock.now - started < .seconds(5))
+        // Before the server answers (60 s after the request arrived, which was before `started`);
+        // the margin is a watchdog for a loaded machine, not a speed requirement.
+        #expect(ContinuousClock.now - started < .seconds(45))
         #expect(throws: APIError.cancelled) { try result.get() }
     }
 }

@@ -14,7 +14,7 @@ final class LoopbackHTTPServer: Sendable {
         case respond(status: Int, headers: [String: String] = [:], body: Data = Data())
         /// Close the connection without answering.
         case drop
-        /// Never answer; wait (at most 20 s) until the client goes away.
+        /// Never answer; wait (at most 120 s, a watchdog) until the client goes away.
         case stall
     }
 
@@ -39,6 +39,8 @@ final class LoopbackHTTPServer: Sendable {
     private let recorded = Mutex<[Request]>([])
     /// True once the serving thread closed the listener; guards `stop()` against a reused descriptor.
     private let listenerClosed = Mutex(false)
+    /// How many stalled connections the server gave up on (the client never went away).
+    private let stallsTimedOut = Mutex(0)
 
     /// Starts listening on an ephemeral loopback port and serves `behaviors` in order.
     init(_ behaviors: [Behavior]) throws {
@@ -66,8 +68,12 @@ final class LoopbackHTTPServer: Sendable {
     /// The requests read so far.
     var requests: [Request] { recorded.withLock { $0 } }
 
-    /// Waits (polling, at most `seconds`) until `count` requests have been read.
-    func waitForRequests(_ count: Int, seconds: Double = 10) async throws {
+    /// Whether every stalled connection so far ended because the client went away, never because
+    /// the server stopped waiting: a client that returned while this holds did not wait for an answer.
+    var everyStallEndedByTheClient: Bool { stallsTimedOut.withLock { $0 } == 0 }
+
+    /// Waits (polling, at most `seconds`, a watchdog) until `count` requests have been read.
+    func waitForRequests(_ count: Int, seconds: Double = 60) async throws {
         let deadline = Date().addingTimeInterval(seconds)
         while requests.count < count, Date() < deadline { try await Task.sleep(for: .milliseconds(5)) }
     }
@@ -79,8 +85,8 @@ final class LoopbackHTTPServer: Sendable {
         }
     }
 
-    /// Waits (polling, at most `seconds`) until the listener is closed, so connecting is refused.
-    func waitUntilClosed(seconds: Double = 10) async throws {
+    /// Waits (polling, at most `seconds`, a watchdog) until the listener is closed, so connecting is refused.
+    func waitUntilClosed(seconds: Double = 60) async throws {
         let deadline = Date().addingTimeInterval(seconds)
         while !listenerClosed.withLock({ $0 }), Date() < deadline { try await Task.sleep(for: .milliseconds(5)) }
     }
@@ -115,7 +121,7 @@ final class LoopbackHTTPServer: Sendable {
             return
         case .stall:
             var descriptor = pollfd(fd: client, events: Int16(POLLIN), revents: 0)
-            _ = poll(&descriptor, 1, 20_000)
+            if poll(&descriptor, 1, 120_000) == 0 { stallsTimedOut.withLock { $0 += 1 } }
         }
     }
 

@@ -27,7 +27,7 @@ import Testing
             let reply = try await client.sendChatMessage(chatID: "c", message: "turn \(turn)")
             #expect(reply.assistantMessage.contains("turn \(turn)"))
             // Wait for the server to close the kept-alive connection before the next turn.
-            let deadline = ContinuousClock.now + .seconds(30)
+            let deadline = ContinuousClock.now + .seconds(120)
             while try ConnectionCounters.read(port: TransportTestSupport.port(backend)).idleClosed < turn,
                   ContinuousClock.now < deadline {
                 try await Task.sleep(for: .milliseconds(20))
@@ -62,7 +62,7 @@ import Testing
             _ = await task.result
         }
         // At most one kept-alive connection stays (seen at both ends on loopback).
-        let deadline = ContinuousClock.now + .seconds(30)
+        let deadline = ContinuousClock.now + .seconds(120)
         while openConnections(to: backend) > 2 || Self.descriptorCount() > descriptorsBefore,
               ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(20))

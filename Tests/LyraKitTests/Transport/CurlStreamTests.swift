@@ -91,7 +91,7 @@ import Testing
 
 /// Waits (30 s at most, as a watchdog) until no TCP connection to or from `backend` is open.
 func connectionsClose(to backend: RunningBackend) async throws -> Bool {
-    let deadline = ContinuousClock.now + .seconds(30)
+    let deadline = ContinuousClock.now + .seconds(120)
     while openConnections(to: backend) > 0 {
         guard ContinuousClock.now < deadline else { return false }
         try await Task.sleep(for: .milliseconds(20))

@@ -16,14 +16,14 @@ enum TransportTestSupport {
     }
 
     /// The `APIError` that `work` threw (an issue is recorded when it threw none or another kind).
-    static func apiError(_ work: () async throws -> Void) async -> APIError? {
+    static func apiError(sourceLocation: SourceLocation = #_sourceLocation, _ work: () async throws -> Void) async -> APIError? {
         do {
             try await work()
-            Issue.record("expected an APIError")
+            Issue.record("expected an APIError", sourceLocation: sourceLocation)
         } catch let error as APIError {
             return error
         } catch {
-            Issue.record("expected an APIError, got \(error)")
+            Issue.record("expected an APIError, got \(error)", sourceLocation: sourceLocation)
         }
         return nil
     }

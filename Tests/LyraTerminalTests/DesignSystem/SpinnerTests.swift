@@ -68,7 +68,7 @@ import LyraTerminal
                               theme: .plain, enabled: true, frameInterval: .milliseconds(2),
                               secondLength: .milliseconds(20))
         spinner.start("waiting")
-        let reached = await Self.poll(deadline: .seconds(10)) {
+        let reached = await Self.poll(deadline: .seconds(120)) {
             err.text.contains("⠙ waiting") && err.text.contains("waiting · 2s")
         }
         spinner.stop()
@@ -82,14 +82,15 @@ import LyraTerminal
                               theme: .plain, enabled: true, frameInterval: .seconds(3600),
                               secondLength: .milliseconds(10))
         spinner.start("first")
-        let ticked = await Self.poll(deadline: .seconds(10)) { err.text.contains("first · 1s") }
+        let ticked = await Self.poll(deadline: .seconds(120)) { err.text.contains("first · 1s") }
         #expect(ticked)
         spinner.start("second")
         #expect(err.text.hasSuffix(Self.clear + "⠋ second · 0s"))
         spinner.stop()
     }
 
-    /// Polls `condition` every millisecond until it holds or `deadline` passes.
+    /// Polls `condition` every millisecond until it holds or `deadline` (a watchdog: the spinner's
+    /// tasks wait for a cooperative thread, which a parallel run keeps busy) passes.
     static func poll(deadline: Duration, _ condition: () -> Bool) async -> Bool {
         let end = ContinuousClock.now + deadline
         while ContinuousClock.now < end {
