@@ -87,16 +87,13 @@ struct PosixFile: Sendable {
     }
 
     /// Reads the rest of the file, refusing files larger than `limit` bytes.
+    /// Sized from `fstat` (one allocation, no zeroed 64 KiB chunk per call: listing 100,000 small
+    /// session files for the first time reads each of them).
     func readToEnd(limit: Int = 16 << 20) throws(StorageError) -> Data {
-        var result = Data()
-        while true {
-            let chunk = try readChunk(upTo: 64 * 1024)
-            if chunk.isEmpty { return result }
-            result.append(chunk)
-            if result.count > limit {
-                throw .malformedFile(path: path, reason: "larger than \(limit) bytes")
-            }
+        guard let bytes = try readBytes(limit: limit) else {
+            throw .malformedFile(path: path, reason: "larger than \(limit) bytes")
         }
+        return Data(bytes)
     }
 
     /// The file's status (`fstat`).
