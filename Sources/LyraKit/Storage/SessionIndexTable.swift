@@ -76,7 +76,7 @@ struct SessionIndexTable {
 
     private func matches(_ row: Row, _ name: UnsafeBufferPointer<UInt8>, _ stamp: SessionFileStamp) -> Bool {
         guard row.stamp == stamp else { return false }
-        if row.escaped { return text(row.file).utf8.elementsEqual(name) }
+        if row.escaped { return text(row.file, of: row).utf8.elementsEqual(name) }
         guard row.file.count == name.count, let base = name.baseAddress else { return false }
         return bytes.withUnsafeBufferPointer { all in
             guard let start = all.baseAddress else { return name.isEmpty }
@@ -85,21 +85,21 @@ struct SessionIndexTable {
     }
 
     private func entry(_ row: Row) -> SessionIndexEntry {
-        let file = text(row.file)
+        let file = text(row.file, of: row)
         if let problem = row.problem {
-            return SessionIndexEntry(file: file, stamp: row.stamp, problem: text(problem))
+            return SessionIndexEntry(file: file, stamp: row.stamp, problem: text(problem, of: row))
         }
         return SessionIndexEntry(file: file, stamp: row.stamp, summary: SessionSummary(
-            id: text(row.id), title: text(row.title), messageCount: Int(row.messages),
+            id: text(row.id, of: row), title: text(row.title, of: row), messageCount: Int(row.messages),
             createdAt: Date(timeIntervalSince1970: Double(row.createdAt) / 1000),
             updatedAt: Date(timeIntervalSince1970: Double(row.updatedAt) / 1000), fileName: file,
             number: Int(row.number)))
     }
 
-    /// A text field, unescaped.
-    private func text(_ range: Range<Int>) -> String {
+    /// A text field of `row`, unescaped.
+    private func text(_ range: Range<Int>, of row: Row) -> String {
         let value = bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self) }
-        return SessionIndex.unescape(value)
+        return row.escaped ? SessionIndex.unescape(value) : value
     }
 }
 

@@ -42,8 +42,9 @@ struct SessionNumberFile: Equatable {
         while let line = nextLine(&lines) {
             var fields = TabSeparatedBytes.Fields(bytes, line)
             guard let name = fields.next(), let number = fields.integer(), fields.isAtEnd, number > 0 else { return nil }
-            let file = SessionIndex.unescape(String(decoding: UnsafeBufferPointer(rebasing: bytes[name]), as: UTF8.self))
-            numbers.byFile[file] = Int(number)
+            let file = String(decoding: UnsafeBufferPointer(rebasing: bytes[name]), as: UTF8.self)
+            let escaped = TabSeparatedBytes.position(of: 0x5C, in: bytes, name) != nil
+            numbers.byFile[escaped ? SessionIndex.unescape(file) : file] = Int(number)
         }
         return numbers
     }

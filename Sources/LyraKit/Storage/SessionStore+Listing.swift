@@ -6,60 +6,73 @@ import Foundation
 
 extension SessionStore {
     /// The listing of `entries`; remembers which file holds each id whose file is not `<id>.json`.
-    func listing(from entries: [SessionIndexEntry]) -> SessionListing {
+    /// The summaries are moved out of `entries` into their listing order (no copies).
+    func listing(from entries: consuming [SessionIndexEntry]) -> SessionListing {
         var problems: [SessionError] = []
         var foreignIDs = Set<String>()
-        for entry in entries {
-            if let summary = entry.summary {
-                if !Self.isOwnFile(entry.file, of: summary.id) { foreignIDs.insert(summary.id) }
+        for index in entries.indices {
+            if let id = entries[index].summary?.id {
+                if !Self.isOwnFile(entries[index].file, of: id) { foreignIDs.insert(id) }
             } else {
-                problems.append(.damagedFile(path: path(of: entry.file), reason: entry.problem ?? "unreadable"))
+                problems.append(.damagedFile(path: path(of: entries[index].file),
+                                             reason: entries[index].problem ?? "unreadable"))
             }
         }
-        var sessions: [SessionSummary] = []
-        sessions.reserveCapacity(entries.count)
-        var shared: [String: [SessionIndexEntry]] = [:]
-        for entry in entries {
-            guard let summary = entry.summary else { continue }
-            if !foreignIDs.isEmpty && foreignIDs.contains(summary.id) {
-                shared[summary.id, default: []].append(entry)
+        var listed: [Int] = []
+        listed.reserveCapacity(entries.count)
+        var shared: [String: [Int]] = [:]
+        for index in entries.indices where entries[index].summary != nil {
+            if let id = foreignIDs.isEmpty ? nil : entries[index].summary?.id, foreignIDs.contains(id) {
+                shared[id, default: []].append(index)
             } else {
-                sessions.append(summary)
+                listed.append(index)
             }
         }
         for (id, holders) in shared {
-            let winner = Self.winner(among: holders, id: id)
-            guard let summary = winner.summary else { continue }
-            sessions.append(summary)
+            let winner = Self.winner(among: holders.map { entries[$0] }, id: id)
+            guard let position = holders.first(where: { entries[$0].file == winner.file }) else { continue }
+            listed.append(position)
             if !Self.isOwnFile(winner.file, of: id) { rememberFile(winner.file, for: id) }
-            for other in holders where other.file != winner.file {
-                problems.append(.duplicateID(path: path(of: other.file), id: id, original: winner.file))
+            for other in holders where entries[other].file != winner.file {
+                problems.append(.duplicateID(path: path(of: entries[other].file), id: id, original: winner.file))
             }
         }
         problems.sort { ($0.errorDescription ?? "") < ($1.errorDescription ?? "") }
-        return SessionListing(sessions: Self.mostRecentFirst(sessions), problems: problems)
+        var sessions: [SessionSummary] = []
+        sessions.reserveCapacity(listed.count)
+        for index in Self.mostRecentFirst(listed, in: entries) {
+            if let summary = entries[index].summary.take() { sessions.append(summary) }
+        }
+        return SessionListing(sessions: sessions, problems: problems)
     }
 
-    /// Whether `file` is `<id>.json`.
+    /// Whether `file` is `<id>.json` (compared as bytes).
     static func isOwnFile(_ file: String, of id: String) -> Bool {
-        let name = file.utf8
-        let stem = id.utf8
-        return name.count == stem.count + 5 && name.starts(with: stem) && name.reversed().starts(with: "nosj.".utf8)
+        let contiguous = file.utf8.withContiguousStorageIfAvailable { name in
+            id.utf8.withContiguousStorageIfAvailable { stem in
+                name.count == stem.count + 5 && name.prefix(stem.count).elementsEqual(stem)
+                    && name.suffix(5).elementsEqual(".json".utf8)
+            }
+        }
+        if let contiguous = contiguous ?? nil { return contiguous }
+        return file.utf8.elementsEqual((id + ".json").utf8)
     }
 
-    /// `sessions` in listing order (``SessionSummary/isListedBefore(_:_:)``), sorting plain keys.
-    private static func mostRecentFirst(_ sessions: [SessionSummary]) -> [SessionSummary] {
+    /// The positions `listed` in listing order (``SessionSummary/isListedBefore(_:_:)``), sorting plain keys.
+    private static func mostRecentFirst(_ listed: [Int], in entries: [SessionIndexEntry]) -> [Int] {
         var keys: [(updated: Double, created: Double, index: Int)] = []
-        keys.reserveCapacity(sessions.count)
-        for (index, session) in sessions.enumerated() {
-            keys.append((session.updatedAt.timeIntervalSinceReferenceDate, session.createdAt.timeIntervalSinceReferenceDate, index))
+        keys.reserveCapacity(listed.count)
+        for index in listed {
+            guard let updated = entries[index].summary?.updatedAt, let created = entries[index].summary?.createdAt
+            else { continue }
+            keys.append((updated.timeIntervalSinceReferenceDate, created.timeIntervalSinceReferenceDate, index))
         }
         keys.sort { lhs, rhs in
             if lhs.updated != rhs.updated { return lhs.updated > rhs.updated }
             if lhs.created != rhs.created { return lhs.created > rhs.created }
-            return sessions[lhs.index].id < sessions[rhs.index].id
+            return (entries[lhs.index].summary?.id ?? "") < (entries[rhs.index].summary?.id ?? "")
         }
-        return keys.map { sessions[$0.index] }
+        return keys.map(\.index)
     }
 
     /// The file that holds `id` when several do: `<id>.json`, else the first file name.

@@ -26,10 +26,14 @@ extension SessionStore {
 
     /// `entries` with every session's number set; numbers missing or held twice are given now (and
     /// the sidecar written) under the lock.
-    func numbered(_ entries: [SessionIndexEntry]) throws -> [SessionIndexEntry] {
+    func numbered(_ unnumbered: consuming [SessionIndexEntry]) throws -> [SessionIndexEntry] {
+        var entries = unnumbered   // moved, so numbering below changes it in place
         guard entries.contains(where: { $0.summary != nil }) else { return entries }
         if let numbers = SessionNumberFile.read(in: directory) {
-            if let done = Self.assignWithoutChoice(entries, numbers) { return done }
+            if let given = Self.numbersWithoutChoice(entries, numbers) {
+                for index in entries.indices where given[index] > 0 { entries[index].summary?.number = given[index] }
+                return entries
+            }
             if let done = Self.assign(entries, numbers, allocating: false) { return done.entries }
         }
         return try SessionDirectoryLock.withLock(in: directory.path) {
@@ -83,21 +87,21 @@ extension SessionStore {
         return keys.map(\.index)
     }
 
-    /// `entries` numbered when nothing is to be chosen: every session's number (the sidecar's for
-    /// its file, else its own) is given, below the sidecar's next and held once. Then the oldest-first
-    /// order of ``assign(_:_:allocating:)`` changes nothing and is skipped. Nil otherwise.
-    private static func assignWithoutChoice(_ entries: [SessionIndexEntry], _ numbers: SessionNumberFile)
-        -> [SessionIndexEntry]? {
+    /// Each entry's number (0 for a damaged file) when nothing is to be chosen: every session's
+    /// number (the sidecar's for its file, else its own) is given, below the sidecar's next and held
+    /// once. Then the oldest-first order of ``assign(_:_:allocating:)`` changes nothing and is skipped.
+    /// Nil otherwise.
+    private static func numbersWithoutChoice(_ entries: [SessionIndexEntry], _ numbers: SessionNumberFile) -> [Int]? {
         guard numbers.next <= entries.count * 4 + 4096 else { return nil }
         var held = [Bool](repeating: false, count: numbers.next)
-        var result = entries
-        for index in result.indices {
-            guard let own = result[index].summary?.number else { continue }
-            let number = numbers.byFile.isEmpty ? own : numbers.byFile[result[index].file] ?? own
+        var given = [Int](repeating: 0, count: entries.count)
+        for index in entries.indices {
+            guard let own = entries[index].summary?.number else { continue }
+            let number = numbers.byFile.isEmpty ? own : numbers.byFile[entries[index].file] ?? own
             guard number > 0, number < numbers.next, !held[number] else { return nil }
             held[number] = true
-            if number != own { result[index].summary?.number = number }
+            given[index] = number
         }
-        return result
+        return given
     }
 }

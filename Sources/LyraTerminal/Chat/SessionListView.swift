@@ -54,18 +54,20 @@ enum SessionListView {
         var output: [UInt8] = []
         output.reserveCapacity(sessions.count * 200)
         output.append(contentsOf: "[\n".utf8)
-        for (index, session) in sessions.enumerated() {
-            output.append(contentsOf: JSONFragment.number)
-            appendDecimal(session.number, to: &output)
-            output.append(contentsOf: JSONFragment.id)
-            JSONText.appendString(session.id, to: &output)
-            output.append(contentsOf: JSONFragment.title)
-            JSONText.appendString(session.title, to: &output)
-            output.append(contentsOf: JSONFragment.messages)
-            appendDecimal(session.messageCount, to: &output)
-            output.append(contentsOf: JSONFragment.updatedAt)
-            ChatTimestamp.append(session.updatedAt, to: &output)
-            output.append(contentsOf: index < sessions.count - 1 ? JSONFragment.endComma : JSONFragment.end)
+        sessions.withUnsafeBufferPointer { rows in
+            for index in rows.indices {   // borrowed rows: no copy of each summary
+                output.append(contentsOf: JSONFragment.number)
+                appendDecimal(rows[index].number, to: &output)
+                output.append(contentsOf: JSONFragment.id)
+                JSONText.appendString(rows[index].id, to: &output)
+                output.append(contentsOf: JSONFragment.title)
+                JSONText.appendString(rows[index].title, to: &output)
+                output.append(contentsOf: JSONFragment.messages)
+                appendDecimal(rows[index].messageCount, to: &output)
+                output.append(contentsOf: JSONFragment.updatedAt)
+                ChatTimestamp.append(rows[index].updatedAt, to: &output)
+                output.append(contentsOf: index < rows.count - 1 ? JSONFragment.endComma : JSONFragment.end)
+            }
         }
         output.append(UInt8(ascii: "]"))
         return JSONText.printable(output)
