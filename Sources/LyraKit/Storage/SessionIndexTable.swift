@@ -98,7 +98,9 @@ struct SessionIndexTable {
 
     /// A text field of `row`, unescaped.
     private func text(_ range: Range<Int>, of row: Row) -> String {
-        let value = bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self) }
+        let value = bytes.withUnsafeBufferPointer { all in
+            String(decoding: UnsafeBufferPointer(rebasing: all[range]), as: UTF8.self)
+        }
         return row.escaped ? SessionIndex.unescape(value) : value
     }
 }

@@ -41,7 +41,9 @@ struct SessionNumberFile: Equatable {
         numbers.byFile.reserveCapacity(bytes.count / 48)
         while let line = nextLine(&lines) {
             var fields = TabSeparatedBytes.Fields(bytes, line)
-            guard let name = fields.next(), let number = fields.integer(), fields.isAtEnd, number > 0 else { return nil }
+            guard let name = fields.next(), let number = fields.integer(), fields.isAtEnd, number > 0 else {
+                return nil
+            }
             let file = String(decoding: UnsafeBufferPointer(rebasing: bytes[name]), as: UTF8.self)
             let escaped = TabSeparatedBytes.position(of: 0x5C, in: bytes, name) != nil
             numbers.byFile[escaped ? SessionIndex.unescape(file) : file] = Int(number)
