@@ -44,8 +44,7 @@ def write_sessions(directory, count, messages):
     for index in range(count):
         body = session(index, messages)
         with open(os.path.join(directory, body["id"] + ".json"), "w") as handle:
-            json.dump(body, handle, indent=2)
-            handle.write("\n")
+            handle.write(json.dumps(body, indent=2) + "\n")   # one write: several times faster than json.dump
 
 
 def write_jpeg(source, path, size):

@@ -171,7 +171,10 @@ for set in 1k 10k big; do
     start=$(date +%s.%N); "$LYRA" -c '/sessions --json' >/dev/null; end=$(date +%s.%N)
     row scale "first /sessions --json over $label (builds the index)" "$(awk -v s="$start" -v e="$end" 'BEGIN { printf "%.0f ms (one run)", (e - s) * 1000 }')" "lyra -c '/sessions --json'"
     timed scale "/sessions --json over $label sessions" "$LYRA -c '/sessions --json' > /dev/null" --warmup 1
-    [ "$set" = big ] && bench_listing_floor "$XDG_DATA_HOME/lyra/sessions" "$label"
+    if [ "$set" = big ]; then
+        bench_listing_floor "$XDG_DATA_HOME/lyra/sessions" "$label"
+        bench_index_build_floor "$XDG_DATA_HOME/lyra/sessions" "$label"
+    fi
 done
 export XDG_DATA_HOME="$WORK/data/long"
 timed scale "load: /sessions show of a 10,000-message session" "$LYRA -c '/sessions show 1' > /dev/null" --warmup 1

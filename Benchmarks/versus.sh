@@ -84,3 +84,14 @@ bench_listing_floor() {
     versus scale "/sessions --json over $label" "readdir + stat of the same files (find -printf)" "≤ 1.5×" \
         "$LYRA -c '/sessions --json'" "find $directory -name '*.json' -printf '%s %T@ %p\\n'"
 }
+
+# bench_index_build_floor DIR LABEL: the first listing (the index removed before each run; the numbers
+# sidecar kept, as after an upgrade that changes the index format) against reading every session file
+# once (find + cat, in C). Few pairs ($LYRA_BENCH_BUILD_PAIRS, default 3): each run reads every file.
+bench_index_build_floor() {
+    local directory=$1 label=$2
+    PAIRS=${LYRA_BENCH_BUILD_PAIRS:-3} versus scale "first /sessions --json over $label (builds the index)" \
+        "readdir + read of every file (find -exec cat)" "none yet (issue 17: closer to the floor)" \
+        "sh -c \"rm -f $directory/.index.tsv && exec $LYRA -c '/sessions --json'\"" \
+        "sh -c \"find $directory -name '*.json' -exec cat {} + >/dev/null\""
+}

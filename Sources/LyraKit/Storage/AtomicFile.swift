@@ -10,16 +10,19 @@ import Darwin
 /// Writes whole files atomically: a reader sees the old content or the new, never a mix.
 public enum AtomicFile {
     /// Replaces the file at `url` with `data`, giving it exactly `mode` (not reduced by the umask).
-    /// The parent directory must exist.
+    /// The parent directory must exist. `syncingDirectory` false leaves the rename to a directory
+    /// fsync the caller does next anyway (another write to the same directory).
     /// - Throws: `StorageError` naming the path and the system's reason.
-    public static func write(_ data: some ContiguousBytes, to url: URL, mode: mode_t = 0o600) throws {
-        try write(to: url, mode: mode) { file in try file.writeAll(data) }
+    public static func write(_ data: some ContiguousBytes, to url: URL, mode: mode_t = 0o600,
+                             syncingDirectory: Bool = true) throws {
+        try write(to: url, mode: mode, syncingDirectory: syncingDirectory) { file in try file.writeAll(data) }
     }
 
     /// Replaces the file at `url` with what `produce` writes into the temporary file (in pieces,
     /// so a large file never needs to be held whole); when `produce` throws, nothing is replaced.
     /// - Throws: `StorageError`, or what `produce` throws.
-    static func write(to url: URL, mode: mode_t = 0o600, _ produce: (PosixFile) throws -> Void) throws {
+    static func write(to url: URL, mode: mode_t = 0o600, syncingDirectory: Bool = true,
+                      _ produce: (PosixFile) throws -> Void) throws {
         let target = url.standardizedFileURL.path
         let directory = (target as NSString).deletingLastPathComponent
         let name = (target as NSString).lastPathComponent
@@ -39,7 +42,7 @@ public enum AtomicFile {
             unlink(temporary)
             throw StorageError.posix("replace", path: target, code: code)
         }
-        try syncDirectory(directory.isEmpty ? "/" : directory)
+        if syncingDirectory { try syncDirectory(directory.isEmpty ? "/" : directory) }
     }
 
     /// Reads the file at `url` (at most 16 MiB), or returns nil when it does not exist. Only a

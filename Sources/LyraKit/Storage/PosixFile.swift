@@ -86,19 +86,14 @@ struct PosixFile: Sendable {
         return buffer
     }
 
-    /// Reads the rest of the file, refusing files larger than `limit` bytes; `expectedSize` (the
-    /// file's size when known) is reserved up front, so a large file is not copied as it grows.
-    func readToEnd(limit: Int = 16 << 20, expectedSize: Int = 0) throws(StorageError) -> Data {
-        var result = Data()
-        if expectedSize > 0 { result.reserveCapacity(min(expectedSize, limit) + 1) }
-        while true {
-            let chunk = try readChunk(upTo: 64 * 1024)
-            if chunk.isEmpty { return result }
-            result.append(chunk)
-            if result.count > limit {
-                throw .malformedFile(path: path, reason: "larger than \(limit) bytes")
-            }
+    /// Reads the rest of the file, refusing files larger than `limit` bytes.
+    /// Sized from `fstat` (one allocation, no zeroed 64 KiB chunk per call: listing 100,000 small
+    /// session files for the first time reads each of them).
+    func readToEnd(limit: Int = 16 << 20) throws(StorageError) -> Data {
+        guard let bytes = try readBytes(limit: limit) else {
+            throw .malformedFile(path: path, reason: "larger than \(limit) bytes")
         }
+        return Data(bytes)
     }
 
     /// The file's status (`fstat`).

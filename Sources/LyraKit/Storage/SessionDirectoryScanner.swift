@@ -1,30 +1,11 @@
 // Lists the session files of a directory with what is needed to tell whether the index cache is
-// still right about them: name, inode, modification time (ns) and size. One readdir, one stat each.
-import Foundation
+// still right about them: name, inode, modification time (ns) and size. One pass of readdir with one
+// fstatat per `*.json` name, names kept as bytes (no String or Foundation object per entry).
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-
-/// A session file's identity on disk: it changes whenever the file is replaced or modified.
-struct SessionFileStamp: Codable, Equatable, Sendable {
-    /// The inode (a rename-based write always makes a new one).
-    var inode: UInt64
-    /// The modification time in nanoseconds since 1970.
-    var modified: Int64
-    /// The size in bytes.
-    var size: Int64
-}
-
-/// What a sessions directory holds.
-struct SessionDirectoryContents {
-    /// The session files (`*.json`, not hidden) and their stamps.
-    var files: [String: SessionFileStamp] = [:]
-    /// Temporary files of session and index writes (`.<name>.json.tmp-…`, `..index.tsv.tmp-…`);
-    /// stale when seen under the lock.
-    var leftovers: [String] = []
-}
 
 /// Reads the entries of a sessions directory.
 enum SessionDirectoryScanner {
@@ -42,19 +23,21 @@ enum SessionDirectoryScanner {
         let descriptor = dirfd(handle)
         var contents = SessionDirectoryContents()
         var journals: [String] = []
+        var info = stat()
         while let entry = readdir(handle) {
-            let name = withUnsafePointer(to: &entry.pointee.d_name) { pointer in
-                pointer.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
+            withUnsafePointer(to: &entry.pointee.d_name) { pointer in
+                pointer.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { cName in
+                    let name = UnsafeBufferPointer(start: UnsafeRawPointer(cName).assumingMemoryBound(to: UInt8.self),
+                                                   count: strlen(cName))
+                    if name.first == UInt8(ascii: ".") {
+                        if isLeftover(name) { contents.leftovers.append(String(decoding: name, as: UTF8.self)) }
+                        if hasSuffix(name, journalSuffix) { journals.append(String(decoding: name, as: UTF8.self)) }
+                    } else if hasSuffix(name, jsonSuffix), isValidUTF8(name), fstatat(descriptor, cName, &info, 0) == 0,
+                              info.st_mode & S_IFMT == S_IFREG {
+                        contents.append(name: name, stamp: SessionFileStamp(info))
+                    }
+                }
             }
-            if name.hasPrefix(".") {
-                if name.contains(".json.tmp-") || name.contains(".tsv.tmp-") { contents.leftovers.append(name) }
-                if name.hasSuffix(".journal") { journals.append(name) }
-                continue
-            }
-            guard name.hasSuffix(".json") else { continue }
-            var info = stat()
-            guard fstatat(descriptor, name, &info, 0) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
-            contents.files[name] = stamp(of: info)
         }
         for journal in journals { include(journal, in: &contents, directory: descriptor) }
         return contents
@@ -62,24 +45,46 @@ enum SessionDirectoryScanner {
 
     /// Folds the size and time of a non-empty journal `.X.journal` into the stamp of `X.json`, so
     /// that the index sees every append (a journal only grows until a fold, which replaces the file).
+    /// Journals are few (sessions in use or left by a crash), so the file is found by a linear search.
     private static func include(_ journal: String, in contents: inout SessionDirectoryContents, directory: Int32) {
-        let file = String(journal.dropFirst().dropLast(".journal".count)) + ".json"
+        let file = Array((String(journal.dropFirst().dropLast(".journal".count)) + ".json").utf8)
         var info = stat()
-        guard var combined = contents.files[file], fstatat(directory, journal, &info, AT_SYMLINK_NOFOLLOW) == 0,
+        guard let index = contents.files.indices.first(where: { index in
+                  contents.files[index].length == file.count && contents.withName(of: contents.files[index]) { $0.elementsEqual(file) }
+              }),
+              fstatat(directory, journal, &info, AT_SYMLINK_NOFOLLOW) == 0,
               info.st_mode & S_IFMT == S_IFREG, info.st_size > 0 else { return }
-        let own = stamp(of: info)
-        combined.size += own.size
-        combined.modified = max(combined.modified, own.modified)
-        contents.files[file] = combined
+        let own = SessionFileStamp(info)
+        contents.files[index].stamp.size += own.size
+        contents.files[index].stamp.modified = max(contents.files[index].stamp.modified, own.modified)
     }
 
-    /// The stamp of a file's `stat`.
+    /// The stamp of a file's `stat` (see ``SessionFileStamp/init(_:)``).
     static func stamp(of info: stat) -> SessionFileStamp {
-        #if canImport(Darwin)
-        let modified = Int64(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(info.st_mtimespec.tv_nsec)
-        #else
-        let modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
-        #endif
-        return SessionFileStamp(inode: UInt64(info.st_ino), modified: modified, size: Int64(info.st_size))
+        SessionFileStamp(info)
+    }
+
+    private static let jsonSuffix = Array(".json".utf8)
+    private static let journalSuffix = Array(".journal".utf8)
+    private static let sessionTemporary = Array(".json.tmp-".utf8)
+    private static let indexTemporary = Array(".tsv.tmp-".utf8)
+
+    /// Whether a hidden name is the temporary file of a session or index write.
+    private static func isLeftover(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+        contains(name, sessionTemporary) || contains(name, indexTemporary)
+    }
+
+    /// Whether `name` is valid UTF-8 (other names cannot be opened again by their `String`).
+    private static func isValidUTF8(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+        name.allSatisfy { $0 < 0x80 } || String(validating: name, as: UTF8.self) != nil
+    }
+
+    private static func hasSuffix(_ name: UnsafeBufferPointer<UInt8>, _ suffix: [UInt8]) -> Bool {
+        name.count >= suffix.count && name[(name.count - suffix.count)...].elementsEqual(suffix)
+    }
+
+    private static func contains(_ name: UnsafeBufferPointer<UInt8>, _ part: [UInt8]) -> Bool {
+        guard name.count >= part.count else { return false }
+        return (0...(name.count - part.count)).contains { name[$0..<($0 + part.count)].elementsEqual(part) }
     }
 }

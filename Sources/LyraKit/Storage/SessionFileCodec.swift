@@ -28,7 +28,10 @@ enum SessionFileCodec {
             let limit = SessionFileLimits.maximumFileBytes >> 20
             throw SessionError.damagedFile(path: path, reason: "larger than \(limit) MiB")
         }
-        let data = try file.readToEnd(limit: SessionFileLimits.maximumFileBytes, expectedSize: Int(before.st_size))
+        // Read into one buffer sized from fstat and decoded in place (no copy of a large file).
+        guard let data = try file.readBytes(limit: SessionFileLimits.maximumFileBytes) else {
+            throw SessionError.damagedFile(path: path, reason: "larger than \(SessionFileLimits.maximumFileBytes >> 20) MiB")
+        }
         let after = try file.status()
         let stamp = SessionDirectoryScanner.stamp(of: before)
         let session = try decode(data, fileName: fileName, path: path)
@@ -37,7 +40,7 @@ enum SessionFileCodec {
 
     /// Decodes a session file's bytes.
     /// - Throws: `SessionError.damagedFile`.
-    static func decode(_ data: Data, fileName: String, path: String) throws -> ChatSession {
+    static func decode(_ data: some ContiguousBytes, fileName: String, path: String) throws -> ChatSession {
         var session: ChatSession
         do throws(JSONScanFailure) {
             session = try SessionFileReader.session(from: data)

@@ -10,7 +10,7 @@ struct SessionFileReader {
     /// The session in `data`; an id missing from the file is left empty (the store fills it in).
     /// - Throws: `JSONScanFailure` with a short reason (not valid JSON, invalid UTF-8, too deep,
     ///   or an unexpected value at a named place).
-    static func session(from data: Data) throws(JSONScanFailure) -> ChatSession {
+    static func session(from data: some ContiguousBytes) throws(JSONScanFailure) -> ChatSession {
         let result: Result<ChatSession, JSONScanFailure> = data.withUnsafeBytes { raw in
             var reader = SessionFileReader(scanner: JSONScanner(bytes: raw))
             do throws(JSONScanFailure) { return .success(try reader.readDocument()) } catch { return .failure(error) }

@@ -29,35 +29,57 @@ struct SessionNumberFile: Equatable {
         let path = directory.appending(path: fileName).path
         guard let file = try? PosixFile.openingRegularFile(path, followingLinks: false) else { return nil }
         defer { file.closeFile() }
-        guard let data = try? file.readToEnd(limit: maximumBytes),
-              let text = String(data: data, encoding: .utf8) else { return nil }
-        return parse(text)
+        guard let bytes = try? file.readBytes(limit: maximumBytes) else { return nil }
+        return bytes.withUnsafeBufferPointer { parse($0) }
     }
 
-    private static func parse(_ text: String) -> SessionNumberFile? {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: true)[...]
-        guard lines.popFirst() == Substring(header), let first = lines.popFirst() else { return nil }
-        let counter = first.split(separator: "\t")
-        guard counter.count == 2, counter[0] == "next", let next = Int(counter[1]), (1...largestNumber + 1).contains(next) else {
-            return nil
-        }
-        var numbers = SessionNumberFile(next: next)
-        for line in lines {
-            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
-            guard fields.count == 2, let number = Int(fields[1]), isValid(number) else { return nil }
-            numbers.byFile[SessionIndex.unescape(String(fields[0]))] = number
+    /// The header, `next\tN`, then `file\tnumber` lines; nil for anything else (read byte by byte:
+    /// 100,000 numbered files are read on every listing).
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> SessionNumberFile? {
+        guard String(validating: bytes, as: UTF8.self) != nil else { return nil }
+        var lines = TabSeparatedBytes.Lines(bytes)
+        guard let first = nextLine(&lines), bytes[first].elementsEqual(header.utf8),
+              let counter = nextLine(&lines) else { return nil }
+        var fields = TabSeparatedBytes.Fields(bytes, counter)
+        guard let label = fields.next(), bytes[label].elementsEqual("next".utf8),
+              let next = fields.integer(), fields.isAtEnd, (1...Int64(largestNumber) + 1).contains(next) else { return nil }
+        var numbers = SessionNumberFile(next: Int(next))
+        numbers.byFile.reserveCapacity(bytes.count / 48)
+        while let line = nextLine(&lines) {
+            var fields = TabSeparatedBytes.Fields(bytes, line)
+            guard let name = fields.next(), let number = fields.integer(), fields.isAtEnd, isValid(Int(number)) else {
+                return nil
+            }
+            let file = String(decoding: UnsafeBufferPointer(rebasing: bytes[name]), as: UTF8.self)
+            let escaped = TabSeparatedBytes.position(of: 0x5C, in: bytes, name) != nil
+            numbers.byFile[escaped ? SessionIndex.unescape(file) : file] = Int(number)
         }
         return numbers
     }
 
-    /// Replaces the sidecar atomically (call under the directory lock).
-    /// - Throws: `StorageError`.
-    func write(in directory: URL) throws {
-        var text = Self.header + "\nnext\t\(next)\n"
-        for (file, number) in byFile.sorted(by: { $0.value < $1.value }) {
-            text += SessionIndex.escape(file) + "\t\(number)\n"
+    /// The next line that is not empty.
+    private static func nextLine(_ lines: inout TabSeparatedBytes.Lines) -> Range<Int>? {
+        while let line = lines.next() {
+            if !line.isEmpty { return line }
         }
-        try AtomicFile.write(Data(text.utf8), to: directory.appending(path: Self.fileName), mode: 0o600)
+        return nil
+    }
+
+    /// Replaces the sidecar atomically (call under the directory lock). `syncingDirectory` false
+    /// when a session file is written next under the same lock: its directory fsync makes this
+    /// rename durable too, and if it fails the number given was never used.
+    /// - Throws: `StorageError`.
+    func write(in directory: URL, syncingDirectory: Bool = true) throws {
+        var text = Array((Self.header + "\nnext\t\(next)\n").utf8)
+        text.reserveCapacity(byFile.count * 48 + text.count)
+        for (file, number) in byFile.sorted(by: { $0.value < $1.value }) {
+            text.append(contentsOf: SessionIndex.escape(file).utf8)
+            text.append(0x09)
+            text.append(contentsOf: String(number).utf8)
+            text.append(0x0A)
+        }
+        try AtomicFile.write(Data(text), to: directory.appending(path: Self.fileName), mode: 0o600,
+                             syncingDirectory: syncingDirectory)
     }
 
     /// Gives out the next number.

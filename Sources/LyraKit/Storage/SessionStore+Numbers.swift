@@ -6,13 +6,14 @@ import Foundation
 
 extension SessionStore {
     /// Gives the new session `session` (to be written to `file`) the next number, unless it has one.
-    /// Called under the directory lock.
+    /// Called under the directory lock, just before `file` is written (whose directory fsync also
+    /// makes the sidecar's rename durable: one directory fsync fewer for a new session).
     /// - Throws: `StorageError` when the sidecar cannot be written.
     func giveNumber(to session: inout ChatSession, file: String) throws {
         var numbers = try currentNumbers()
         numbers.byFile[file] = nil
         if let own = session.number { numbers.reserve(upTo: own) } else { session.number = numbers.allocate() }
-        try numbers.write(in: directory)
+        try numbers.write(in: directory, syncingDirectory: false)
     }
 
     /// The sidecar, rebuilt from the numbers in the session files when it is missing (under the lock).
@@ -25,11 +26,15 @@ extension SessionStore {
 
     /// `entries` with every session's number set; numbers missing or held twice are given now (and
     /// the sidecar written) under the lock.
-    func numbered(_ entries: [SessionIndexEntry]) throws -> [SessionIndexEntry] {
+    func numbered(_ unnumbered: consuming [SessionIndexEntry]) throws -> [SessionIndexEntry] {
+        var entries = unnumbered   // moved, so numbering below changes it in place
         guard entries.contains(where: { $0.summary != nil }) else { return entries }
-        if let numbers = SessionNumberFile.read(in: directory),
-           let done = Self.assign(entries, numbers, allocating: false) {
-            return done.entries
+        if let numbers = SessionNumberFile.read(in: directory) {
+            if let given = Self.numbersWithoutChoice(entries, numbers) {
+                for index in entries.indices where given[index] > 0 { entries[index].summary?.number = given[index] }
+                return entries
+            }
+            if let done = Self.assign(entries, numbers, allocating: false) { return done.entries }
         }
         return try SessionDirectoryLock.withLock(in: directory.path) {
             var numbers = SessionNumberFile.read(in: directory) ?? SessionNumberFile()
@@ -47,15 +52,8 @@ extension SessionStore {
         -> (entries: [SessionIndexEntry], numbers: SessionNumberFile)? {
         var numbers = start
         var result = entries
-        let order = result.indices.filter { result[$0].summary != nil }.sorted { lhs, rhs in
-            let (left, right) = (result[lhs], result[rhs])
-            guard let older = left.summary, let newer = right.summary, older.createdAt != newer.createdAt else {
-                return left.file < right.file
-            }
-            return older.createdAt < newer.createdAt
-        }
         var used = Set<Int>()
-        for index in order {
+        for index in oldestFirst(entries) {
             guard var summary = result[index].summary else { continue }
             let file = result[index].file
             let candidate = numbers.byFile[file] ?? (SessionNumberFile.isValid(summary.number) ? summary.number : nil)
@@ -74,5 +72,36 @@ extension SessionStore {
             result[index].summary = summary
         }
         return (result, numbers)
+    }
+
+    /// The positions of the sessions among `entries`, oldest first (ties by file name).
+    private static func oldestFirst(_ entries: [SessionIndexEntry]) -> [Int] {
+        var keys: [(created: Double, index: Int)] = []
+        keys.reserveCapacity(entries.count)
+        for (index, entry) in entries.enumerated() {
+            if let summary = entry.summary { keys.append((summary.createdAt.timeIntervalSinceReferenceDate, index)) }
+        }
+        keys.sort { lhs, rhs in
+            lhs.created != rhs.created ? lhs.created < rhs.created : entries[lhs.index].file < entries[rhs.index].file
+        }
+        return keys.map(\.index)
+    }
+
+    /// Each entry's number (0 for a damaged file) when nothing is to be chosen: every session's
+    /// number (the sidecar's for its file, else its own) is given, below the sidecar's next and held
+    /// once. Then the oldest-first order of ``assign(_:_:allocating:)`` changes nothing and is skipped.
+    /// Nil otherwise.
+    private static func numbersWithoutChoice(_ entries: [SessionIndexEntry], _ numbers: SessionNumberFile) -> [Int]? {
+        guard numbers.next <= entries.count * 4 + 4096 else { return nil }
+        var held = [Bool](repeating: false, count: numbers.next)
+        var given = [Int](repeating: 0, count: entries.count)
+        for index in entries.indices {
+            guard let own = entries[index].summary?.number else { continue }
+            let number = numbers.byFile.isEmpty ? own : numbers.byFile[entries[index].file] ?? own
+            guard number > 0, number < numbers.next, !held[number] else { return nil }
+            held[number] = true
+            given[index] = number
+        }
+        return given
     }
 }

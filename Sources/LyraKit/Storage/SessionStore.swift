@@ -45,20 +45,19 @@ public actor SessionStore {
     func entries(locked: Bool = false) throws -> [SessionIndexEntry] {
         let contents = try SessionDirectoryScanner.scan(directory.path)
         if !contents.leftovers.isEmpty && !locked { removeLeftovers() }
-        let stamps = contents.files
-        let cached = stamps.isEmpty ? [:] : SessionIndex.read(in: directory)
+        var cached = contents.files.isEmpty ? SessionIndexTable() : SessionIndex.read(in: directory)
         var entries: [SessionIndexEntry] = []
-        entries.reserveCapacity(stamps.count)
-        var changed = cached.count != stamps.count
-        for (file, stamp) in stamps {
-            if let entry = cached[file], entry.stamp == stamp {
+        entries.reserveCapacity(contents.files.count)
+        var changed = cached.count != contents.files.count
+        for file in contents.files {
+            if let entry = contents.withName(of: file, { cached.entry(named: $0, stamp: file.stamp) }) {
                 entries.append(entry)
             } else {
-                if let entry = freshEntry(file: file, stamp: stamp) { entries.append(entry) }
+                if let entry = freshEntry(file: contents.name(of: file), stamp: file.stamp) { entries.append(entry) }
                 changed = true
             }
         }
-        if changed && !stamps.isEmpty && !locked {
+        if changed && !contents.files.isEmpty && !locked {
             // Under the lock, so that a leftover cleanup never removes an index write in progress.
             try? SessionDirectoryLock.withLock(in: directory.path) { SessionIndex.write(entries, in: directory) }
         }

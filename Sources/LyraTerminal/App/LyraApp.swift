@@ -18,6 +18,7 @@ public enum LyraApp {
     public static func run(options: LaunchOptions, environment: [String: String],
                            overrides: [SettingKey: String] = [:]) async -> ExitStatus {
         signal(SIGPIPE, SIG_IGN)
+        if options.action.startsWithChat { CurlTransport.prepareInBackground() }
         let terminal = Terminal.detect(environment: environment, noColorFlag: options.noColor)
         let interactive = options.action == .standard && terminal.isInteractive
         let console = Console.standard()

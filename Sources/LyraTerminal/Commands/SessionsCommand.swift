@@ -97,7 +97,9 @@ public struct SessionsCommand: Command {
         Self.warn(about: listing.problems, context: context)
         SessionCompletion.update(listing.sessions, in: context)
         if asJSON {
-            context.console.writeLine(SessionListView.json(listing.sessions))
+            var document = SessionListView.jsonBytes(listing.sessions)
+            document.append(0x0A)
+            context.console.write(bytes: document)
         } else if listing.sessions.isEmpty {
             context.hint("no sessions yet: type a message to start one")
         } else {

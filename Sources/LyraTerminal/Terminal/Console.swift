@@ -40,6 +40,19 @@ public final class Console: Sendable {
         }
     }
 
+    /// Appends `bytes` to standard output's buffer; a block of ``bufferLimit`` or more is written
+    /// at once after what is buffered (one write for a large document, no copy).
+    public func write(bytes: [UInt8]) {
+        buffer.withLock { pending in
+            guard pending.count + bytes.count >= Console.bufferLimit else {
+                pending.append(contentsOf: bytes)
+                return
+            }
+            drain(&pending)
+            bytes.withUnsafeBytes { standardOutput.write($0) }
+        }
+    }
+
     /// Writes `text` and a newline to standard output (buffered).
     public func writeLine(_ text: String) {
         write(text + "\n")
