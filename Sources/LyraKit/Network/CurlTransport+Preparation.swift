@@ -10,9 +10,26 @@ extension CurlTransport {
         _ = preparation
     }
 
+    /// Signalled when the loading thread is done (whatever the outcome).
+    private static let loaded = DispatchSemaphore(value: 0)
+
     private static let preparation: Void = {
-        let thread = Thread { _ = CurlMulti.shared }
+        // `exit` (a configuration error, Ctrl-C) must not run the loaded libraries' destructors while
+        // the loading thread is still inside `dlopen` running their constructors: that crashed
+        // (SIGSEGV in libk5crypto). The exit handler waits for the load to finish first; it is
+        // registered after libc's own, so it runs before the libraries are finalised.
+        atexit { CurlTransport.awaitPreparation() }
+        let thread = Thread {
+            _ = CurlMulti.shared
+            loaded.signal()
+        }
         thread.name = "lyra.curl-load"
         thread.start()
     }()
+
+    /// Blocks until the loading thread has finished (at once when it has).
+    private static func awaitPreparation() {
+        loaded.wait()
+        loaded.signal()
+    }
 }
