@@ -48,6 +48,7 @@ public enum LyraApp {
             interrupts.onInterruptImmediately {
                 console.flush()
                 ExitCleanup.removeAll()
+                CurlTransport.awaitPreparation()
                 exit(ExitStatus.interrupted.rawValue)
             }
             return await leaving(context, await OneShotPrompt.run(prompt, context: context, interpreter: interpreter,

@@ -120,6 +120,7 @@ public struct LyraLauncher {
             let status = await LyraApp.run(options: options, environment: ProcessInfo.processInfo.environment,
                                            overrides: overrides)
             withExtendedLifetime(demo) {}
+            CurlTransport.awaitPreparation()
             exit(status.rawValue)
         }
         RunLoop.main.run()

@@ -85,6 +85,7 @@ public final class ScriptRunner: FollowUpInput {
     private static func exitInterrupted(_ context: CommandContext) -> Never {
         ExitCleanup.removeAll()
         context.console.flush()
+        CurlTransport.awaitPreparation()
         exit(ExitStatus.interrupted.rawValue)
     }
 
