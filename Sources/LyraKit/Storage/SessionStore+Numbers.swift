@@ -20,7 +20,7 @@ extension SessionStore {
     private func currentNumbers() throws -> SessionNumberFile {
         if let numbers = SessionNumberFile.read(in: directory) { return numbers }
         var numbers = SessionNumberFile()
-        for entry in try entries(locked: true) { numbers.reserve(upTo: entry.summary?.number ?? 0) }
+        for entry in try scanned(locked: true).entries { numbers.reserve(upTo: entry.summary?.number ?? 0) }
         return numbers
     }
 

@@ -40,16 +40,10 @@ public actor SessionStore {
         listing(from: try numberedEntries())
     }
 
-    /// The index entries of every session file, from the cache where it is still right. `locked`:
-    /// the caller holds the directory lock (then neither leftovers nor the index are touched).
-    func entries(locked: Bool = false) throws -> [SessionIndexEntry] {
-        let scan = try scanned(locked: locked)
-        if scan.changed && !locked { writeIndex(scan.entries, numbersStamp: nil) }
-        return scan.entries
-    }
-
-    /// The entries of every session file, from the cache where it is still right; `changed` when the
-    /// index must be rewritten; `numbersStamp` the sidecar stamp of the index's listed numbers.
+    /// The index entries of every session file, from the cache where it is still right; `changed`
+    /// when the index must be rewritten (``numberedEntries()`` does); `numbersStamp` the sidecar stamp
+    /// of the index's listed numbers. `locked`: the caller holds the directory lock (then leftovers
+    /// are not removed).
     func scanned(locked: Bool) throws
         -> (entries: [SessionIndexEntry], changed: Bool, numbersStamp: SessionFileStamp?) {
         let contents = try SessionDirectoryScanner.scan(directory.path)
