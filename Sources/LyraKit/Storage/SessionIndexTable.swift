@@ -17,6 +17,7 @@ struct SessionIndexTable {
         var createdAt: Int64
         var updatedAt: Int64
         var number: Int64
+        var listed: Int64
         /// Whether a text field holds a backslash escape.
         var escaped: Bool
     }
@@ -29,6 +30,9 @@ struct SessionIndexTable {
     private var byInode: [UInt64: Int]?
     private var shared: [UInt64: [Int]] = [:]
 
+    /// The stamp of the numbers sidecar under which the rows' listed numbers were given; nil when none.
+    private(set) var numbersStamp: SessionFileStamp?
+
     /// How many lines the index holds.
     var count: Int { rows.count }
 
@@ -39,8 +43,9 @@ struct SessionIndexTable {
     /// line is malformed (then the index is rebuilt from the files).
     init?(bytes: [UInt8]) {
         self.bytes = bytes
-        guard let rows = bytes.withUnsafeBufferPointer({ Self.parse($0) }) else { return nil }
-        self.rows = rows
+        guard let parsed = bytes.withUnsafeBufferPointer({ Self.parse($0) }) else { return nil }
+        self.rows = parsed.rows
+        self.numbersStamp = parsed.numbersStamp
     }
 
     /// The cached entry of the file called `name` when the index holds it with exactly `stamp`.
@@ -89,11 +94,13 @@ struct SessionIndexTable {
         if let problem = row.problem {
             return SessionIndexEntry(file: file, stamp: row.stamp, problem: text(problem, of: row))
         }
-        return SessionIndexEntry(file: file, stamp: row.stamp, summary: SessionSummary(
+        var entry = SessionIndexEntry(file: file, stamp: row.stamp, summary: SessionSummary(
             id: text(row.id, of: row), title: text(row.title, of: row), messageCount: Int(row.messages),
             createdAt: Date(timeIntervalSince1970: Double(row.createdAt) / 1000),
             updatedAt: Date(timeIntervalSince1970: Double(row.updatedAt) / 1000), fileName: file,
             number: Int(row.number)))
+        entry.listed = Int(row.listed)
+        return entry
     }
 
     /// A text field of `row`, unescaped.
@@ -106,10 +113,16 @@ struct SessionIndexTable {
 }
 
 extension SessionIndexTable {
-    /// The rows of the whole index; nil for another header or any malformed line.
-    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> [Row]? {
+    /// The rows of the whole index and the sidecar stamp; nil for another header or any malformed line.
+    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> (rows: [Row], numbersStamp: SessionFileStamp?)? {
         var lines = TabSeparatedBytes.Lines(bytes)
-        guard let first = lines.next(), bytes[first].elementsEqual(SessionIndex.header.utf8) else { return nil }
+        guard let first = lines.next(), bytes[first].elementsEqual(SessionIndex.header.utf8),
+              let second = lines.next() else { return nil }
+        var fields = TabSeparatedBytes.Fields(bytes, second)
+        guard let label = fields.next(), bytes[label].elementsEqual(SessionIndex.numbersLabel.utf8),
+              let inode = fields.integer(), let modified = fields.integer(), let size = fields.integer(),
+              fields.isAtEnd else { return nil }
+        let stamp = SessionFileStamp(inode: UInt64(bitPattern: inode), modified: modified, size: size)
         var rows: [Row] = []
         rows.reserveCapacity(bytes.count / 160)
         while let line = lines.next() {
@@ -117,20 +130,22 @@ extension SessionIndexTable {
             guard let row = parse(line: line, in: bytes) else { return nil }
             rows.append(row)
         }
-        return rows
+        return (rows, inode == 0 ? nil : stamp)
     }
 
-    /// file, inode, mtime ns, size, id, messages, created ms, updated ms, `-` or `!reason`, title, number.
+    /// file, inode, mtime ns, size, id, messages, created ms, updated ms, `-` or `!reason`, title,
+    /// number, listed number.
     private static func parse(line: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> Row? {
         var fields = TabSeparatedBytes.Fields(bytes, line)
         guard let file = fields.next(), let inode = fields.integer(), let modified = fields.integer(),
               let size = fields.integer(), let id = fields.next(), let messages = fields.integer(),
               let createdAt = fields.integer(), let updatedAt = fields.integer(), let marker = fields.next(),
-              let title = fields.next(), let number = fields.integer(), fields.isAtEnd else { return nil }
+              let title = fields.next(), let number = fields.integer(), let listed = fields.integer(),
+              fields.isAtEnd else { return nil }
         let damaged = marker.first.map { bytes[$0] == UInt8(ascii: "!") } ?? false
         let escaped = TabSeparatedBytes.position(of: 0x5C, in: bytes, line) != nil
         return Row(stamp: SessionFileStamp(inode: UInt64(bitPattern: inode), modified: modified, size: size),
                    file: file, id: id, title: title, problem: damaged ? marker.dropFirst() : nil,
-                   messages: messages, createdAt: createdAt, updatedAt: updatedAt, number: number, escaped: escaped)
+                   messages: messages, createdAt: createdAt, updatedAt: updatedAt, number: number, listed: listed, escaped: escaped)
     }
 }

@@ -26,11 +26,25 @@ struct SessionNumberFile: Equatable {
 
     /// The sidecar of `directory`, or nil when it is missing or not valid (then it is rebuilt).
     static func read(in directory: URL) -> SessionNumberFile? {
+        readStamped(in: directory)?.numbers
+    }
+
+    /// The sidecar of `directory` with the stamp of the very file read (the index caches the
+    /// numbers listed under that stamp); nil when it is missing or not valid.
+    static func readStamped(in directory: URL) -> (numbers: SessionNumberFile, stamp: SessionFileStamp)? {
         let path = directory.appending(path: fileName).path
         guard let file = try? PosixFile.openingRegularFile(path, followingLinks: false) else { return nil }
         defer { file.closeFile() }
-        guard let bytes = try? file.readBytes(limit: maximumBytes) else { return nil }
-        return bytes.withUnsafeBufferPointer { parse($0) }
+        guard let info = try? file.status(), let bytes = try? file.readBytes(limit: maximumBytes),
+              let numbers = bytes.withUnsafeBufferPointer({ parse($0) }) else { return nil }
+        return (numbers, SessionFileStamp(info))
+    }
+
+    /// The stamp of the sidecar of `directory` (not through a symlink); nil when there is none.
+    static func stamp(in directory: URL) -> SessionFileStamp? {
+        var info = stat()
+        guard lstat(directory.appending(path: fileName).path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        return SessionFileStamp(info)
     }
 
     /// The header, `next\tN`, then `file\tnumber` lines; nil for anything else (read byte by byte:

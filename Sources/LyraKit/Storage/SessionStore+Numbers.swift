@@ -20,29 +20,32 @@ extension SessionStore {
     private func currentNumbers() throws -> SessionNumberFile {
         if let numbers = SessionNumberFile.read(in: directory) { return numbers }
         var numbers = SessionNumberFile()
-        for entry in try entries(locked: true) { numbers.reserve(upTo: entry.summary?.number ?? 0) }
+        for entry in try scanned(locked: true).entries { numbers.reserve(upTo: entry.summary?.number ?? 0) }
         return numbers
     }
 
-    /// `entries` with every session's number set; numbers missing or held twice are given now (and
-    /// the sidecar written) under the lock.
-    func numbered(_ unnumbered: consuming [SessionIndexEntry]) throws -> [SessionIndexEntry] {
+    /// `entries` (in the same order) with every session's number set; numbers missing or held twice
+    /// are given now (and the sidecar written) under the lock. `numbersStamp`: the stamp of the
+    /// sidecar the numbers agree with (nil when there are no sessions or it is unknown).
+    func numbered(_ unnumbered: consuming [SessionIndexEntry]) throws
+        -> (entries: [SessionIndexEntry], numbersStamp: SessionFileStamp?) {
         var entries = unnumbered   // moved, so numbering below changes it in place
-        guard entries.contains(where: { $0.summary != nil }) else { return entries }
-        if let numbers = SessionNumberFile.read(in: directory) {
+        guard entries.contains(where: { $0.summary != nil }) else { return (entries, nil) }
+        if let (numbers, stamp) = SessionNumberFile.readStamped(in: directory) {
             if let given = Self.numbersWithoutChoice(entries, numbers) {
                 for index in entries.indices where given[index] > 0 { entries[index].summary?.number = given[index] }
-                return entries
+                return (entries, stamp)
             }
-            if let done = Self.assign(entries, numbers, allocating: false) { return done.entries }
+            if let done = Self.assign(entries, numbers, allocating: false) { return (done.entries, stamp) }
         }
         return try SessionDirectoryLock.withLock(in: directory.path) {
             var numbers = SessionNumberFile.read(in: directory) ?? SessionNumberFile()
             let files = Set(entries.map(\.file))
             numbers.byFile = numbers.byFile.filter { files.contains($0.key) }
-            guard let done = Self.assign(entries, numbers, allocating: true) else { return entries }
+            guard let done = Self.assign(entries, numbers, allocating: true) else { return (entries, nil) }
             try done.numbers.write(in: directory)
-            return done.entries
+            // Every sidecar write holds the lock: the file now there is the one just written.
+            return (done.entries, SessionNumberFile.stamp(in: directory))
         }
     }
 

@@ -37,12 +37,15 @@ public actor SessionStore {
     /// Temporary files left by writers that were killed are removed (under the lock).
     /// - Throws: `StorageError` when the directory cannot be read.
     public func list() throws -> SessionListing {
-        listing(from: try numbered(entries()))
+        listing(from: try numberedEntries())
     }
 
-    /// The index entries of every session file, from the cache where it is still right. `locked`:
-    /// the caller holds the directory lock (then neither leftovers nor the index are touched).
-    func entries(locked: Bool = false) throws -> [SessionIndexEntry] {
+    /// The index entries of every session file, from the cache where it is still right; `changed`
+    /// when the index must be rewritten (``numberedEntries()`` does); `numbersStamp` the sidecar stamp
+    /// of the index's listed numbers. `locked`: the caller holds the directory lock (then leftovers
+    /// are not removed).
+    func scanned(locked: Bool) throws
+        -> (entries: [SessionIndexEntry], changed: Bool, numbersStamp: SessionFileStamp?) {
         let contents = try SessionDirectoryScanner.scan(directory.path)
         if !contents.leftovers.isEmpty && !locked { removeLeftovers() }
         var cached = contents.files.isEmpty ? SessionIndexTable() : SessionIndex.read(in: directory)
@@ -57,11 +60,14 @@ public actor SessionStore {
                 changed = true
             }
         }
-        if changed && !contents.files.isEmpty && !locked {
-            // Under the lock, so that a leftover cleanup never removes an index write in progress.
-            try? SessionDirectoryLock.withLock(in: directory.path) { SessionIndex.write(entries, in: directory) }
+        return (entries, changed && !contents.files.isEmpty, cached.numbersStamp)
+    }
+
+    /// Rewrites the index (under the lock, so that a leftover cleanup never removes an index write in progress).
+    func writeIndex(_ entries: [SessionIndexEntry], numbersStamp: SessionFileStamp?) {
+        try? SessionDirectoryLock.withLock(in: directory.path) {
+            SessionIndex.write(entries, numbersStamp: numbersStamp, in: directory)
         }
-        return entries
     }
 
     /// The session `reference` names: a number from the list, an id or unique id prefix, or an exact title.
@@ -76,7 +82,7 @@ public actor SessionStore {
     /// silently answering with an older session (`--continue` must not pick another one).
     /// - Throws: `SessionError.damagedFile` for that file, or `StorageError` when the directory cannot be read.
     public func mostRecent() throws -> SessionSummary? {
-        let all = try numbered(entries())
+        let all = try numberedEntries()
         let found = listing(from: all)
         let damaged = all.filter { $0.problem != nil }.max { $0.stamp.modified < $1.stamp.modified }
         if let damaged {
