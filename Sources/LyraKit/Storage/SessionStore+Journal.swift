@@ -6,8 +6,9 @@ import Foundation
 extension SessionStore {
     /// Applies the edits `edits` returns for the stored session `base.id` (as stored now, under the
     /// directory lock) and saves them by appending one journal line: no rewrite of the session file,
-    /// no encoding of messages other than the edited ones. A new session (no file yet), a journal
-    /// past its bound, or a session that cannot be remembered exactly is saved whole instead.
+    /// no encoding of messages other than the edited ones. A new session (no file yet), the first
+    /// reply of a session without a journal (see ``savesToJournal(_:storedMessages:)``), a journal past
+    /// its bound, or a session that cannot be remembered exactly is saved whole instead.
     /// - Returns: the session as saved.
     /// - Throws: `SessionError.damagedFile`, `.tooLarge`, `StorageError`, or what `edits` throws (nothing is written then).
     public func update(_ base: ChatSession, edits: @Sendable (ChatSession) throws -> [SessionEdit])
@@ -24,13 +25,15 @@ extension SessionStore {
             // them when the caller handed its own copy over (ChatService does).
             recent = nil
             remembered.session = ChatSession(id: "", title: "", createdAt: Date(timeIntervalSince1970: 0))
+            let storedMessages = session.messages.count
             let list = try edits(session)
             for edit in list { edit.apply(to: &session) }
             var probe = session
             probe.messages = list.compactMap(\.message)
             try SessionFileLimits.checkMessages(of: probe)
             let line = SessionJournalLine(base: remembered.stamp, edits: list).bytes()
-            guard remembered.journalTakes(line.count), Self.readsBackUnchanged(probe) else {
+            guard remembered.journalTakes(line.count), Self.readsBackUnchanged(probe),
+                  savesToJournal(file, storedMessages: storedMessages) else {
                 if let number = SessionNumberFile.read(in: directory)?.byFile[file] { session.number = number }
                 try writeWhole(session, to: file)
                 return session
@@ -83,6 +86,14 @@ extension SessionStore {
             return remembered.session
         }
         return try SessionFileCodec.read(file, in: directory)
+    }
+
+    /// Whether a save of a session file `file` holding `storedMessages` messages goes to the journal.
+    /// Not the first reply of a session without a journal (a new one's, or a one-shot's): creating
+    /// the journal costs an fdatasync and a directory fsync, and leaving the session a fold (fsync,
+    /// rename, directory fsync); rewriting the small file costs one fsync and one directory fsync.
+    func savesToJournal(_ file: String, storedMessages: Int) -> Bool {
+        storedMessages > 1 || SessionJournal.size(journalPath(for: file)) != nil
     }
 
     /// The path of the journal of session file `file`.
