@@ -32,8 +32,10 @@ extension SessionStore {
             probe.messages = list.compactMap(\.message)
             try SessionFileLimits.checkMessages(of: probe)
             let line = SessionJournalLine(base: remembered.stamp, edits: list).bytes()
-            guard remembered.journalTakes(line.count), Self.readsBackUnchanged(probe),
-                  savesToJournal(file, storedMessages: storedMessages) else {
+            let journals = savesToJournal(file, storedMessages: storedMessages)
+            guard remembered.journalTakes(line.count), Self.readsBackUnchanged(probe), journals else {
+                // The journal is made now, so the file's directory fsync below covers its entry too.
+                if !journals { SessionJournal.create(journalPath(for: file)) }
                 if let number = SessionNumberFile.read(in: directory)?.byFile[file] { session.number = number }
                 try writeWhole(session, to: file)
                 return session
@@ -89,11 +91,12 @@ extension SessionStore {
     }
 
     /// Whether a save of a session file `file` holding `storedMessages` messages goes to the journal.
-    /// Not the first reply of a session without a journal (a new one's, or a one-shot's): creating
-    /// the journal costs an fdatasync and a directory fsync, and leaving the session a fold (fsync,
-    /// rename, directory fsync); rewriting the small file costs one fsync and one directory fsync.
+    /// Not the save after a new session's first prompt (one message stored, no journal yet: a
+    /// one-shot's reply): creating the journal costs an fdatasync and a directory fsync, and leaving
+    /// the session a fold (fsync, rename, directory fsync); rewriting the small file costs one fsync
+    /// and one directory fsync (which also covers the journal, created empty for the next saves).
     func savesToJournal(_ file: String, storedMessages: Int) -> Bool {
-        storedMessages > 1 || SessionJournal.size(journalPath(for: file)) != nil
+        storedMessages != 1 || SessionJournal.size(journalPath(for: file)) != nil
     }
 
     /// The path of the journal of session file `file`.
