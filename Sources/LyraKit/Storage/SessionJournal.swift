@@ -94,6 +94,14 @@ enum SessionJournal {
         if !existed { try AtomicFile.syncDirectory((path as NSString).deletingLastPathComponent) }
     }
 
+    /// Creates the journal at `path`, empty, before its session file is written (whose directory
+    /// fsync then makes the journal's entry durable: its first append need not sync the directory).
+    /// A failure is left to that append, which creates the journal and syncs the directory itself.
+    static func create(_ path: String) {
+        guard let file = try? PosixFile.opening(path, flags: O_WRONLY | O_CREAT | O_NOFOLLOW | O_NONBLOCK) else { return }
+        file.closeFile()
+    }
+
     /// Empties the journal at `path` after a fold (its lines are in the new file, and stale anyway).
     static func empty(_ path: String) {
         guard let file = try? PosixFile.opening(path, flags: O_WRONLY | O_NOFOLLOW | O_NONBLOCK) else { return }

@@ -6,8 +6,9 @@ import Foundation
 extension SessionStore {
     /// Applies the edits `edits` returns for the stored session `base.id` (as stored now, under the
     /// directory lock) and saves them by appending one journal line: no rewrite of the session file,
-    /// no encoding of messages other than the edited ones. A new session (no file yet), a journal
-    /// past its bound, or a session that cannot be remembered exactly is saved whole instead.
+    /// no encoding of messages other than the edited ones. A new session (no file yet), the first
+    /// reply of a session without a journal (see ``savesToJournal(_:storedMessages:)``), a journal past
+    /// its bound, or a session that cannot be remembered exactly is saved whole instead.
     /// - Returns: the session as saved.
     /// - Throws: `SessionError.damagedFile`, `.tooLarge`, `StorageError`, or what `edits` throws (nothing is written then).
     public func update(_ base: ChatSession, edits: @Sendable (ChatSession) throws -> [SessionEdit])
@@ -24,13 +25,17 @@ extension SessionStore {
             // them when the caller handed its own copy over (ChatService does).
             recent = nil
             remembered.session = ChatSession(id: "", title: "", createdAt: Date(timeIntervalSince1970: 0))
+            let storedMessages = session.messages.count
             let list = try edits(session)
             for edit in list { edit.apply(to: &session) }
             var probe = session
             probe.messages = list.compactMap(\.message)
             try SessionFileLimits.checkMessages(of: probe)
             let line = SessionJournalLine(base: remembered.stamp, edits: list).bytes()
-            guard remembered.journalTakes(line.count), Self.readsBackUnchanged(probe) else {
+            let journals = savesToJournal(file, storedMessages: storedMessages)
+            guard remembered.journalTakes(line.count), Self.readsBackUnchanged(probe), journals else {
+                // The journal is made now, so the file's directory fsync below covers its entry too.
+                if !journals { SessionJournal.create(journalPath(for: file)) }
                 if let number = SessionNumberFile.read(in: directory)?.byFile[file] { session.number = number }
                 try writeWhole(session, to: file)
                 return session
@@ -83,6 +88,15 @@ extension SessionStore {
             return remembered.session
         }
         return try SessionFileCodec.read(file, in: directory)
+    }
+
+    /// Whether a save of a session file `file` holding `storedMessages` messages goes to the journal.
+    /// Not the save after a new session's first prompt (one message stored, no journal yet: a
+    /// one-shot's reply): creating the journal costs an fdatasync and a directory fsync, and leaving
+    /// the session a fold (fsync, rename, directory fsync); rewriting the small file costs one fsync
+    /// and one directory fsync (which also covers the journal, created empty for the next saves).
+    func savesToJournal(_ file: String, storedMessages: Int) -> Bool {
+        storedMessages != 1 || SessionJournal.size(journalPath(for: file)) != nil
     }
 
     /// The path of the journal of session file `file`.

@@ -70,6 +70,25 @@ import Testing
         }
     }
 
+    @Test func aNewSessionsFirstReplyRewritesItsFileAndLeavesNothingToFold() async throws {
+        try await withTemporaryDirectory { directory in
+            let store = SessionStore(directory: directory)
+            let base = ChatSession(id: "J1", title: "Journal", chatID: "chat", createdAt: start)
+            let file = directory.appending(path: "J1.json")
+            _ = try await store.update(base, edits: appending("prompt"))
+            _ = try await store.update(base, edits: appending("reply"))
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
+            #expect((object["messages"] as? [[String: Any]])?.map { $0["id"] as? String } == ["prompt", "reply"])
+            #expect(try Data(contentsOf: journal(directory)).isEmpty)   // created empty, for the next saves
+            let before = try Data(contentsOf: file)
+            _ = try await store.update(base, edits: appending("next"))
+            #expect(try Data(contentsOf: file) == before)
+            #expect(try String(contentsOf: journal(directory), encoding: .utf8).split(separator: "\n").count == 1)
+            #expect(try await SessionStore(directory: directory).load(id: "J1").messages.map(\.id)
+                == ["prompt", "reply", "next"])
+        }
+    }
+
     @Test func aFoldKeepsMembersLyraDoesNotKnowAndEmptiesTheJournal() async throws {
         try await withTemporaryDirectory { directory in
             let file = directory.appending(path: "J1.json")
@@ -186,7 +205,7 @@ import Testing
             _ = try await service.send("first", using: backend)
             let first = try #require(await service.session).id
             _ = try await service.send("second", using: backend)
-            #expect(try fileContents(first) == ["first"])   // the rest is in the journal
+            #expect(try fileContents(first) == ["first", "echo: first"])   // the rest is in the journal
             try await service.startNew(title: nil)
             #expect(try fileContents(first) == ["first", "echo: first", "second", "echo: second"])
             _ = try await service.send("third", using: backend)
