@@ -20,3 +20,18 @@ extension PseudoTerminalSession {
         }
     }
 }
+
+extension PseudoTerminalSession {
+    /// Waits until the terminal no longer echoes (the line editor is in its own mode again, e.g.
+    /// after `fg`: keys sent while the terminal is still in the shell's cooked mode can be lost).
+    /// - Throws: `HarnessError.outputNotFound` with the output so far after `timeout`.
+    public func awaitEchoOff(timeout: Duration = Watchdog.standard) async throws {
+        let deadline = ContinuousClock.now.advanced(by: timeout)
+        while echoIsOn != false {
+            guard ContinuousClock.now < deadline else {
+                throw HarnessError.outputNotFound(needle: "(terminal echo off)", timeout: timeout, plainOutput: plainOutput)
+            }
+            try await Task.sleep(for: .milliseconds(5))
+        }
+    }
+}

@@ -78,6 +78,7 @@ import Testing
         session.send("fg\r")
         let screen = try await session.awaitOutput(containing: "lyra › typed before stopping")
         #expect(screen.contains("lyra ›"))
+        try await session.awaitEchoOff()
         session.send(.ctrlU)
         session.send(.ctrlD)
         session.mark()
