@@ -59,11 +59,6 @@ enum SessionDirectoryScanner {
         contents.files[index].stamp.modified = max(contents.files[index].stamp.modified, own.modified)
     }
 
-    /// The stamp of a file's `stat` (see ``SessionFileStamp/init(_:)``).
-    static func stamp(of info: stat) -> SessionFileStamp {
-        SessionFileStamp(info)
-    }
-
     private static let jsonSuffix = Array(".json".utf8)
     private static let journalSuffix = Array(".journal".utf8)
     private static let sessionTemporary = Array(".json.tmp-".utf8)

@@ -24,18 +24,13 @@ enum SessionFileCodec {
         guard let file = opened else { return nil }
         defer { file.closeFile() }
         let before = try file.status()
-        guard before.st_size <= SessionFileLimits.maximumFileBytes else {
-            let limit = SessionFileLimits.maximumFileBytes >> 20
-            throw SessionError.damagedFile(path: path, reason: "larger than \(limit) MiB")
-        }
-        // Read into one buffer sized from fstat and decoded in place (no copy of a large file).
+        // One buffer sized from fstat, decoded in place (no copy of a large file); nil past the limit.
         guard let data = try file.readBytes(limit: SessionFileLimits.maximumFileBytes) else {
             throw SessionError.damagedFile(path: path, reason: "larger than \(SessionFileLimits.maximumFileBytes >> 20) MiB")
         }
-        let after = try file.status()
-        let stamp = SessionDirectoryScanner.stamp(of: before)
+        let stamp = SessionFileStamp(before)
         let session = try decode(data, fileName: fileName, path: path)
-        return (session, stamp == SessionDirectoryScanner.stamp(of: after) ? stamp : nil)
+        return (session, stamp == SessionFileStamp(try file.status()) ? stamp : nil)
     }
 
     /// Decodes a session file's bytes.

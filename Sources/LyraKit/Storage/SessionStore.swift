@@ -202,7 +202,7 @@ public actor SessionStore {
     func currentStamp(of file: String) -> SessionFileStamp? {
         var info = stat()
         guard stat(directory.appending(path: file).path, &info) == 0 else { return nil }
-        return SessionDirectoryScanner.stamp(of: info)
+        return SessionFileStamp(info)
     }
 
     /// The file holding session `id`: `<id>.json` when it exists (it wins over a copy with another
