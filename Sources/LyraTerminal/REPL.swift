@@ -1,5 +1,6 @@
 // The interactive loop: read → classify → dispatch → render. Ctrl-C at the prompt clears the line;
-// Ctrl-C while a line runs cancels that work and prompts again; Ctrl-D on an empty line leaves.
+// Ctrl-C while a line runs cancels that work and prompts again; Ctrl-D on an empty line leaves;
+// SIGTERM/SIGHUP cancel the running line (its partial reply saved) before Lyra ends.
 import Foundation
 import LyraKit
 
@@ -27,6 +28,12 @@ public final class REPL: FollowUpInput {
     public func run() async -> ExitStatus {
         context.input = self
         interrupts.onInterrupt { [weak self] in self?.running?.cancel() }
+        // SIGTERM or SIGHUP (a closed terminal, `kill`) while a line runs: it is cancelled as by
+        // Ctrl-C, so a reply being streamed is saved as incomplete before the process ends.
+        TerminationSignals.onTermination { [weak self] _ in
+            guard let self else { return }
+            REPL.cancelRunningLine(of: self, waitingAtMost: .seconds(2))
+        }
         var assembler = InputAssembler()
         loop: while true {
             context.console.flush()
@@ -48,6 +55,20 @@ public final class REPL: FollowUpInput {
         context.console.flush()
         await editor.close()
         return .success
+    }
+
+    /// Cancels the line `repl` is running, if any, and waits until it has ended (its partial reply
+    /// saved) or `limit` has passed. Called on the termination watcher's thread, never on the main actor.
+    nonisolated static func cancelRunningLine(of repl: REPL, waitingAtMost limit: DispatchTimeInterval) {
+        let ended = DispatchSemaphore(value: 0)
+        Task { @MainActor in
+            if let running = repl.running {
+                running.cancel()
+                _ = await running.result
+            }
+            ended.signal()
+        }
+        _ = ended.wait(timeout: .now() + limit)
     }
 
     /// Runs one line in a task that Ctrl-C can cancel; reports failures and goes on.

@@ -49,6 +49,28 @@ import Testing
     }
 }
 
+@Suite struct ProviderTerminationTests {
+    @Test func sigtermMidStreamSavesThePartialReplyAsIncompleteBeforeLyraEnds() async throws {
+        let env = try TemporaryEnvironment()
+        let backend = try RunningBackend()
+        try await backend.control.injectFault(json: #"{"path": "/v1/chat/completions", "pause_after_words": 5}"#)
+        let session = try env.startLyraSession([], extraEnvironment: openAIEnvironment(backend), columns: 100)
+        defer { session.terminate() }
+        try await session.awaitOutput(containing: "lyra ›")
+        session.send("tell me about Kyoto\r")
+        // The server holds the rest of the stream: the reply is cut by the signal, never finished.
+        try await session.awaitOutput(containing: "This is a **canned** reply")
+        kill(session.processIdentifier, SIGTERM)
+        #expect(try await session.awaitExit() == 128 + SIGTERM)
+        #expect(session.terminationSignal == SIGTERM)
+        let messages = try await messagesReadByLyra(env)
+        #expect(messages.map { $0["role"] as? String } == ["user", "assistant"])
+        #expect(messages.first?["failed"] as? Bool == true, "the prompt stays failed, so /retry works")
+        #expect(messages.last?["incomplete"] as? Bool == true)
+        #expect((messages.last?["content"] as? String)?.hasPrefix("This is a **canned** reply") == true)
+    }
+}
+
 @Suite struct MarkdownTerminalTests {
     @Test func aStreamedMarkdownReplyIsRenderedWithoutMarkersBordersOrMisalignment() async throws {
         let env = try TemporaryEnvironment()

@@ -68,12 +68,13 @@ import Testing
         _ = try await env.runLyra(["-c", "/new Taxes", "-c", "When are taxes due?"], extraEnvironment: backend.lyraEnvironment)
         let text = try await env.runLyra(["-c", "/sessions search LISBON"], extraEnvironment: backend.lyraEnvironment)
         #expect(text.status == 0)
-        #expect(text.stdout == "2  Trip  Plan a trip to Lisbon in May\n")
+        // Trip was created first: its stable number is 1 (as `/sessions` shows), not its place (2nd) in the list.
+        #expect(text.stdout == "1  Trip  Plan a trip to Lisbon in May\n")
         let json = try await env.runLyra(["-c", "/sessions search lisbon --json"], extraEnvironment: backend.lyraEnvironment)
         let parsed = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]]
         let hit = try #require(parsed?.first)
         #expect(parsed?.count == 1)
-        #expect(hit["number"] as? Int == 2 && hit["title"] as? String == "Trip" && hit["role"] as? String == "user")
+        #expect(hit["number"] as? Int == 1 && hit["title"] as? String == "Trip" && hit["role"] as? String == "user")
         #expect(hit["context"] as? String == "Plan a trip to Lisbon in May")
         let none = try await env.runLyra(["-c", "/sessions search nowhere --json"], extraEnvironment: backend.lyraEnvironment)
         #expect(none.stdout == "[]\n")

@@ -15,11 +15,11 @@ public enum SessionSearch {
         guard !text.isEmpty else { return [] }
         let sessions = try await store.list().sessions
         var hits: [SessionSearchHit] = []
-        for (index, summary) in sessions.enumerated() {
+        for summary in sessions {
             guard let session = try? await store.load(id: summary.id) else { continue }
             guard let hit = firstMatch(of: text, in: session.messages) else { continue }
-            // The number `/sessions` shows for this session.
-            hits.append(SessionSearchHit(number: index + 1, session: summary, role: hit.role, excerpt: hit.excerpt))
+            // The stable number `/sessions` shows for this session (not its place in the list).
+            hits.append(SessionSearchHit(number: summary.number, session: summary, role: hit.role, excerpt: hit.excerpt))
         }
         return hits
     }

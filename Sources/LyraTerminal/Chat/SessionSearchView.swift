@@ -1,12 +1,14 @@
-// `/sessions search` output: one line per session (number, title, a line of context), cut to the
-// terminal width in the REPL; or, with `--json`, one array of {number, id, title, role, context}.
+// `/sessions search` output: one line per session (number, title, a line of context with the
+// matches highlighted), cut to the terminal width in the REPL; or, with `--json`, one array of
+// {number, id, title, role, context}.
 import Foundation
 import LyraKit
 
 /// Renders search results; all server- and file-borne text is sanitised.
 enum SessionSearchView {
-    /// One line per hit; `width` cuts each line (nil: not cut, as in scripts).
-    static func table(_ hits: [SessionSearchHit], width: Int?, theme: Theme) -> String {
+    /// One line per hit; `width` cuts each line (nil: not cut, as in scripts). Each occurrence of
+    /// `query` (any case) in the context is painted as a match, like grep's `--color`.
+    static func table(_ hits: [SessionSearchHit], query: String, width: Int?, theme: Theme) -> String {
         let numberWidth = hits.map { String($0.number).count }.max() ?? 0
         let titles = hits.map { DisplayWidth.truncate(SessionListView.displayTitle($0.session.title),
                                                       toColumns: SessionListView.titleColumns) }
@@ -18,8 +20,21 @@ enum SessionSearchView {
             var excerpt = TextSanitizer.singleLine(hit.excerpt)
             if let width { excerpt = DisplayWidth.truncate(excerpt, toColumns: max(width - used, 1)) }
             return lead + theme.paint(number, .accent) + "  " + DisplayWidth.pad(title, toColumns: titleWidth)
-                + "  " + theme.paint(excerpt, .muted)
+                + "  " + highlighted(excerpt, query: query, theme: theme)
         }.joined(separator: "\n")
+    }
+
+    /// `text` muted, with every occurrence of `query` (ignoring case) painted as a match.
+    static func highlighted(_ text: String, query: String, theme: Theme) -> String {
+        guard !query.isEmpty else { return theme.paint(text, .muted) }
+        var painted = ""
+        var rest = text.startIndex
+        while let match = text.range(of: query, options: .caseInsensitive, range: rest..<text.endIndex) {
+            painted += theme.paint(String(text[rest..<match.lowerBound]), .muted)
+            painted += theme.paint(String(text[match]), .match)
+            rest = match.upperBound
+        }
+        return painted + theme.paint(String(text[rest...]), .muted)
     }
 
     /// The hits as one JSON array, most recent first (keys sorted).

@@ -20,7 +20,8 @@ extension SessionsCommand {
             context.hint("no session mentions \"\(TextSanitizer.sanitize(text))\"")
         } else {
             let width = context.isInteractive ? context.terminal.width : nil
-            context.console.writeLine(SessionSearchView.table(hits, width: width, theme: context.theme))
+            context.console.writeLine(SessionSearchView.table(hits, query: TextSanitizer.singleLine(text), width: width,
+                                                                    theme: context.theme))
         }
     }
 }

@@ -6,7 +6,7 @@ public struct Theme: Sendable {
     /// A semantic style; its colour and weight come from the design system.
     public enum Style: Sendable, CaseIterable {
         case accent, muted, error, warning, success, user, assistant, heading
-        case diffInsert, diffDelete, prompt, code
+        case diffInsert, diffDelete, prompt, code, match
     }
 
     /// The colour level styles are rendered for.
@@ -84,6 +84,7 @@ public struct Theme: Sendable {
         case .diffDelete: Look(attributes: [Attribute.strikethrough], color: Palette.red)
         case .prompt: Look(attributes: [Attribute.bold], color: Palette.violet)
         case .code: Look(attributes: [], color: Palette.peach)
+        case .match: Look(attributes: [Attribute.bold], color: Palette.amber)
         }
     }
 }

@@ -1,5 +1,5 @@
 // SessionSearch over real session files: case-insensitive matches, most recent first with their
-// listing numbers, one line of context around the first match, damaged files skipped.
+// stable session numbers, one line of context around the first match, damaged files skipped.
 import Foundation
 import Testing
 @testable import LyraKit
@@ -26,7 +26,11 @@ import Testing
             try Data("{not json".utf8).write(to: root.appending(path: "sessions/broken.json"))
             let hits = try await SessionSearch.search("lisbon", in: store)
             #expect(hits.map(\.session.id) == ["B", "A"])
-            #expect(hits.map(\.number) == [2, 3])
+            // Each hit carries the stable number `/sessions` lists it under (A was created first).
+            let listed = try await store.list().sessions
+            let number = Dictionary(uniqueKeysWithValues: listed.map { ($0.id, $0.number) })
+            #expect(hits.map(\.number) == [2, 1])
+            #expect(hits.map(\.number) == hits.map { number[$0.session.id] ?? 0 })
             #expect(hits.map(\.role) == [.assistant, .user])
             #expect(hits.map(\.excerpt) == ["The LISBON tram is yellow", "Plan a trip to Lisbon"])
             #expect(try await SessionSearch.search("absent", in: store).isEmpty)

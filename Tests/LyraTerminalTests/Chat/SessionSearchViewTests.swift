@@ -3,6 +3,7 @@
 import Foundation
 import LyraKit
 import Testing
+import LyraTestSupport
 @testable import LyraTerminal
 
 @Suite struct SessionSearchViewTests {
@@ -16,15 +17,29 @@ import Testing
     @Test func linesAreAlignedSanitisedAndCutToTheWidth() {
         let hits = [hit(2, "Trip 世界", "go to \u{1B}]0;pwned\u{07}Lisbon " + String(repeating: "and more ", count: 20)),
                     hit(10, "Taxes", "lisbon office")]
-        let lines = SessionSearchView.table(hits, width: 50, theme: .plain).split(separator: "\n").map(String.init)
+        let lines = SessionSearchView.table(hits, query: "lisbon", width: 50, theme: .plain).split(separator: "\n").map(String.init)
         #expect(lines.count == 2)
         #expect(lines[0].hasPrefix(" 2  Trip 世界  go to Lisbon and more"))
         #expect(lines[0].hasSuffix("…"))
         #expect(lines[1] == "10  Taxes      lisbon office")
         #expect(lines.allSatisfy { DisplayWidth.columns(of: $0) <= 50 })
         #expect(!lines.joined().contains("pwned"))
-        let uncut = SessionSearchView.table(hits, width: nil, theme: .plain)
+        let uncut = SessionSearchView.table(hits, query: "lisbon", width: nil, theme: .plain)
         #expect(uncut.hasSuffix("lisbon office") && uncut.contains("and more and more and more"))
+    }
+
+    @Test func everyMatchIsHighlightedInAnyCaseAndTheRestMuted() {
+        let theme = Theme(colorLevel: .basic)
+        let line = SessionSearchView.table([hit(4, "Trip", "Lisbon, then LISBON again")], query: "lisbon",
+                                           width: nil, theme: theme)
+        let match = theme.openingSequence(for: .match), muted = theme.openingSequence(for: .muted)
+        let reset = Theme.resetSequence
+        #expect(match != muted)
+        #expect(line.hasSuffix(match + "Lisbon" + reset + muted + ", then " + reset + match + "LISBON" + reset
+                               + muted + " again" + reset))
+        #expect(ANSIText.strip(line) == "4  Trip  Lisbon, then LISBON again")
+        let plain = SessionSearchView.table([hit(4, "Trip", "Lisbon")], query: "lisbon", width: nil, theme: .plain)
+        #expect(plain == "4  Trip  Lisbon", "no escape sequences without colour")
     }
 
     @Test func theJSONNamesEachSessionAndItsContext() throws {
