@@ -1,7 +1,7 @@
 // Turns the bytes of an OpenAI-style streamed reply into chat events (SPEC §8 "Streaming"):
 // Server-Sent Events in, text pieces out; `finish_reason`, `usage` and `model` kept for the end;
-// an `error` event fails the turn; `[DONE]` completes it. Chunks are read from bytes (see
-// `OpenAIChatChunkDTO+Bytes`), text pieces of one network read are handed on as one.
+// an `error` event fails the turn; `[DONE]` completes it. Chunks are read from bytes
+// (see `OpenAIChatChunkDTO+Bytes`).
 import Foundation
 
 /// Reads one streamed chat completion.
@@ -13,74 +13,73 @@ struct OpenAIStreamReader {
     /// Whether any event arrived.
     private var sawEvent = false
 
-    /// The events in `bytes` (a chunk as it arrived): the text of its events joined into one piece,
-    /// then `.finished` once `[DONE]` is seen.
+    /// The events in `bytes` (a chunk as it arrived); `.finished` once `[DONE]` is seen.
     /// - Throws: `ProviderError.streamError` for an error event, `.invalidResponse` for an event that
     ///   is not a chunk, or the parser's error for an oversized event.
     mutating func feed(_ bytes: [UInt8]) throws -> [ChatStreamEvent] {
         guard !isDone else { return [] }
-        var batch = Batch()
+        var events: [ChatStreamEvent] = []
         var parser = ServerSentEventParser()   // moved out while its events change the rest of `self`
         swap(&parser, &self.parser)
         defer { swap(&parser, &self.parser) }
         try bytes.withUnsafeBufferPointer { buffer in
-            try parser.feed(buffer: buffer) { data, _ in try handle(data, into: &batch) }
+            try parser.feed(buffer: buffer) { data, _ in try handle(data, into: &events) }
         }
-        return batch.events()
+        return events
     }
 
     /// The events of a last event not followed by a blank line.
     /// - Throws: as `feed`, and `ProviderError.streamCutOff` when the stream ended without `[DONE]`.
     mutating func finish() throws -> [ChatStreamEvent] {
         guard !isDone else { return [] }
-        var batch = Batch()
+        var events: [ChatStreamEvent] = []
         var parser = ServerSentEventParser()
         swap(&parser, &self.parser)
         defer { swap(&parser, &self.parser) }
-        try parser.finish { data, _ in try handle(data, into: &batch) }
+        try parser.finish { data, _ in try handle(data, into: &events) }
         guard isDone else {
             if !sawEvent { throw ProviderError.emptyStream }
             throw ProviderError.streamCutOff(reason: "the stream ended without [DONE]")
         }
-        return batch.events()
+        return events
     }
 
     /// One event's data: `[DONE]`, nothing, or a chunk — read from its bytes when it is of a shape
     /// the byte scanner knows, else decoded as before (text, trimmed, `JSONDecoder`).
-    private mutating func handle(_ data: UnsafeBufferPointer<UInt8>, into batch: inout Batch) throws {
+    private mutating func handle(_ data: UnsafeBufferPointer<UInt8>, into events: inout [ChatStreamEvent]) throws {
         sawEvent = true
         guard !isDone else { return }
         guard let trimmed = Self.trimmingSpaces(data) else {
             return try handle(text: String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespaces),
-                              into: &batch)
+                              into: &events)
         }
         if trimmed.elementsEqual(Self.done.utf8) {
-            finish(into: &batch)
+            finish(into: &events)
         } else if !trimmed.isEmpty {
             try apply(OpenAIChatChunkDTO(scanning: trimmed) ?? Self.decode(String(decoding: trimmed, as: UTF8.self)),
-                      into: &batch)
+                      into: &events)
         }
     }
 
     /// One event's data as text, trimmed.
-    private mutating func handle(text: String, into batch: inout Batch) throws {
+    private mutating func handle(text: String, into events: inout [ChatStreamEvent]) throws {
         if text == Self.done {
-            finish(into: &batch)
+            finish(into: &events)
         } else if !text.isEmpty {
-            try apply(Self.decode(text), into: &batch)
+            try apply(Self.decode(text), into: &events)
         }
     }
 
-    private mutating func finish(into batch: inout Batch) {
+    private mutating func finish(into events: inout [ChatStreamEvent]) {
         isDone = true
-        batch.append(.finished(completion))
+        events.append(.finished(completion))
     }
 
-    private mutating func apply(_ chunk: OpenAIChatChunkDTO, into batch: inout Batch) throws {
+    private mutating func apply(_ chunk: OpenAIChatChunkDTO, into events: inout [ChatStreamEvent]) throws {
         if let error = chunk.error {
             throw ProviderError.streamError(message: error.message ?? "unknown error")
         }
-        if let content = chunk.content, !content.isEmpty { batch.text += content }
+        if let content = chunk.content, !content.isEmpty { events.append(.text(content)) }
         if let reason = chunk.finishReason { completion.finishReason = reason }
         if let model = chunk.model, !model.isEmpty { completion.model = model }
         if let usage = chunk.usage {
@@ -107,22 +106,6 @@ struct OpenAIStreamReader {
     }
 
     private static let done = "[DONE]"
-
-    /// The events of one feed: consecutive text joined into one piece.
-    private struct Batch {
-        var text = ""
-        private var done: [ChatStreamEvent] = []
-
-        mutating func append(_ event: ChatStreamEvent) {
-            if !text.isEmpty { done.append(.text(text)) }
-            text = ""
-            done.append(event)
-        }
-
-        func events() -> [ChatStreamEvent] {
-            text.isEmpty ? done : done + [.text(text)]
-        }
-    }
 
     /// The events of a whole (non-streamed) chat completion body.
     /// - Throws: `ProviderError.invalidResponse` when the body is not a chat completion.
