@@ -67,9 +67,9 @@ public protocol ChatProvider: Sendable {
 
 extension ChatProvider {
     /// A stream fed by `produce` on its own task, cancelled as soon as the consumer stops listening.
-    static func makeStream(
-        _ produce: @escaping @Sendable (AsyncThrowingStream<ChatStreamEvent, any Error>.Continuation) async throws -> Void
-    ) -> AsyncThrowingStream<ChatStreamEvent, any Error> {
+    static func makeStream<Element: Sendable>(
+        _ produce: @escaping @Sendable (AsyncThrowingStream<Element, any Error>.Continuation) async throws -> Void
+    ) -> AsyncThrowingStream<Element, any Error> {
         AsyncThrowingStream { continuation in
             let task = Task {
                 do {
@@ -82,4 +82,11 @@ extension ChatProvider {
             continuation.onTermination = { _ in task.cancel() }
         }
     }
+}
+
+/// A provider that can hand over the events that arrived together (one network read) as one
+/// batch, so that a fast stream costs one wake-up of its consumer per read instead of per event.
+public protocol BatchingChatProvider: ChatProvider {
+    /// The events of `streamReply(to:)` in the same order, in non-empty batches.
+    func streamReplyBatches(to request: ChatProviderRequest) -> AsyncThrowingStream<[ChatStreamEvent], any Error>
 }
