@@ -107,7 +107,8 @@ struct ReceivedReply {
     var completion: ChatCompletionInfo?
 
     /// Reads the reply to `request` from `provider`, handing its text to `onText` as it arrives:
-    /// the text of events that arrived together as one piece when the provider batches them.
+    /// in this task and the text of events that arrived together as one piece when the provider
+    /// can (`BatchingChatProvider`). When the task is cancelled the reply just stops, as a stream does.
     /// - Throws: what the provider's stream throws.
     mutating func receive(from provider: any ChatProvider, request: ChatProviderRequest,
                           onText: @Sendable (String) -> Void) async throws {
@@ -115,10 +116,14 @@ struct ReceivedReply {
             for try await event in provider.streamReply(to: request) { apply(event, onText: onText) }
             return
         }
-        for try await batch in batching.streamReplyBatches(to: request) {
-            var pieces = ""
-            for event in batch { apply(event) { pieces += $0 } }
-            if !pieces.isEmpty { onText(pieces) }
+        do {
+            try await batching.receiveReply(to: request) { batch in
+                var pieces = ""
+                for event in batch { apply(event) { pieces += $0 } }
+                if !pieces.isEmpty { onText(pieces) }
+            }
+        } catch where Task.isCancelled {
+            // As with a stream whose reader was cancelled: the reply just stops where it was.
         }
     }
 

@@ -84,9 +84,13 @@ extension ChatProvider {
     }
 }
 
-/// A provider that can hand over the events that arrived together (one network read) as one
-/// batch, so that a fast stream costs one wake-up of its consumer per read instead of per event.
+/// A provider that can stream a reply in its caller's task, handing over the events that arrived
+/// together (one network read) as one batch: a fast stream then costs one wake-up of its reader
+/// per read, instead of a hop through a producing task per event.
 public protocol BatchingChatProvider: ChatProvider {
-    /// The events of `streamReply(to:)` in the same order, in non-empty batches.
-    func streamReplyBatches(to request: ChatProviderRequest) -> AsyncThrowingStream<[ChatStreamEvent], any Error>
+    /// Receives the reply to `request`, handing its events (those of `streamReply(to:)`, in order,
+    /// in non-empty batches) to `onEvents`; returns at the end of the reply, or early when the
+    /// calling task is cancelled.
+    /// - Throws: what the stream of `streamReply(to:)` throws.
+    func receiveReply(to request: ChatProviderRequest, onEvents: ([ChatStreamEvent]) -> Void) async throws
 }

@@ -33,12 +33,11 @@ public struct OpenAIChatProvider: BatchingChatProvider {
         }
     }
 
-    /// The events of `streamReply(to:)`, those of one network read together.
-    public func streamReplyBatches(to request: ChatProviderRequest) -> AsyncThrowingStream<[ChatStreamEvent], any Error> {
-        let provider = self
-        return Self.makeStream { continuation in
-            try await provider.produceReply(to: request) { continuation.yield($0) }
-        }
+    /// Receives the reply in the calling task (no task or hop of its own), handing `onEvents` the
+    /// events of `streamReply(to:)` a network read at a time. Returns early when the task is cancelled.
+    /// - Throws: as the stream of `streamReply(to:)`.
+    public func receiveReply(to request: ChatProviderRequest, onEvents: ([ChatStreamEvent]) -> Void) async throws {
+        try await produceReply(to: request, emit: onEvents)
     }
 
     /// Sends the request and hands the reply's events to `emit`, a network read's events at a time.
@@ -64,6 +63,7 @@ public struct OpenAIChatProvider: BatchingChatProvider {
             // The connection dropped mid-reply: what arrived stays, the reply is cut off.
             throw ProviderError.streamCutOff(reason: reason)
         }
+        if Task.isCancelled { return }   // the body ended because its reader stopped listening
         let last = try reader.finish()
         if !last.isEmpty { emit(last) }
     }
