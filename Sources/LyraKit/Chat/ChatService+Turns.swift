@@ -66,9 +66,7 @@ extension ChatService {
         try Task.checkCancellation()
         var received = ReceivedReply()
         do {
-            for try await event in options.provider.streamReply(to: request) {
-                received.apply(event, onText: options.onText)
-            }
+            try await received.receive(from: options.provider, request: request, onText: options.onText)
             if received.completion == nil {
                 if Task.isCancelled { throw CancellationError() }
                 throw ProviderError.streamCutOff(reason: "the server ended the stream before the reply was complete")
@@ -108,7 +106,28 @@ struct ReceivedReply {
     var conversationID: String?
     var completion: ChatCompletionInfo?
 
-    mutating func apply(_ event: ChatStreamEvent, onText: @Sendable (String) -> Void) {
+    /// Reads the reply to `request` from `provider`, handing its text to `onText` as it arrives:
+    /// in this task and the text of events that arrived together as one piece when the provider
+    /// can (`BatchingChatProvider`). When the task is cancelled the reply just stops, as a stream does.
+    /// - Throws: what the provider's stream throws.
+    mutating func receive(from provider: any ChatProvider, request: ChatProviderRequest,
+                          onText: @Sendable (String) -> Void) async throws {
+        guard let batching = provider as? any BatchingChatProvider else {
+            for try await event in provider.streamReply(to: request) { apply(event, onText: onText) }
+            return
+        }
+        do {
+            try await batching.receiveReply(to: request) { batch in
+                var pieces = ""
+                for event in batch { apply(event) { pieces += $0 } }
+                if !pieces.isEmpty { onText(pieces) }
+            }
+        } catch where Task.isCancelled {
+            // As with a stream whose reader was cancelled: the reply just stops where it was.
+        }
+    }
+
+    mutating func apply(_ event: ChatStreamEvent, onText: (String) -> Void) {
         switch event {
         case .text(let piece):
             guard !piece.isEmpty else { return }

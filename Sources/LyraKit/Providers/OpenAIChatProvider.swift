@@ -4,7 +4,7 @@
 import Foundation
 
 /// Talks to Ollama, llama.cpp, vLLM, LM Studio, LiteLLM, OpenRouter, OpenAI…
-public struct OpenAIChatProvider: ChatProvider {
+public struct OpenAIChatProvider: BatchingChatProvider {
     /// The provider's settings.
     public let definition: ProviderDefinition
     private let transport: any HTTPTransport
@@ -27,30 +27,45 @@ public struct OpenAIChatProvider: ChatProvider {
     public func streamReply(to request: ChatProviderRequest) -> AsyncThrowingStream<ChatStreamEvent, any Error> {
         let provider = self
         return Self.makeStream { continuation in
-            let http = try provider.chatRequest(for: request)
-            let response = try await provider.transport.stream(http, limits: provider.limits)
-            guard response.head.isSuccess else {
-                let body = try await Self.collect(response.body, limit: 64 << 10)
-                throw ProviderError.forStatus(response.head.statusCode, body: body, provider: provider.definition,
-                                              model: request.model)
-            }
-            if Self.isEventStream(response.head) {
-                var reader = OpenAIStreamReader()
-                do {
-                    for try await chunk in response.body {
-                        for event in try reader.feed(chunk) { continuation.yield(event) }
-                        if reader.isDone { return }
-                    }
-                } catch APIError.networkError(let reason) {
-                    // The connection dropped mid-reply: what arrived stays, the reply is cut off.
-                    throw ProviderError.streamCutOff(reason: reason)
-                }
-                for event in try reader.finish() { continuation.yield(event) }
-            } else {
-                let body = try await Self.collect(response.body, limit: 16 << 20)
-                for event in try OpenAIStreamReader.events(fromCompletion: body) { continuation.yield(event) }
+            try await provider.produceReply(to: request) { events in
+                for event in events { continuation.yield(event) }
             }
         }
+    }
+
+    /// Receives the reply in the calling task (no task or hop of its own), handing `onEvents` the
+    /// events of `streamReply(to:)` a network read at a time. Returns early when the task is cancelled.
+    /// - Throws: as the stream of `streamReply(to:)`.
+    public func receiveReply(to request: ChatProviderRequest, onEvents: ([ChatStreamEvent]) -> Void) async throws {
+        try await produceReply(to: request, emit: onEvents)
+    }
+
+    /// Sends the request and hands the reply's events to `emit`, a network read's events at a time.
+    private func produceReply(to request: ChatProviderRequest, emit: ([ChatStreamEvent]) -> Void) async throws {
+        let http = try chatRequest(for: request)
+        let response = try await transport.stream(http, limits: limits)
+        guard response.head.isSuccess else {
+            let body = try await Self.collect(response.body, limit: 64 << 10)
+            throw ProviderError.forStatus(response.head.statusCode, body: body, provider: definition, model: request.model)
+        }
+        guard Self.isEventStream(response.head) else {
+            let body = try await Self.collect(response.body, limit: 16 << 20)
+            return emit(try OpenAIStreamReader.events(fromCompletion: body))
+        }
+        var reader = OpenAIStreamReader()
+        do {
+            for try await chunk in response.body {
+                let events = try reader.feed(chunk)
+                if !events.isEmpty { emit(events) }
+                if reader.isDone { return }
+            }
+        } catch APIError.networkError(let reason) {
+            // The connection dropped mid-reply: what arrived stays, the reply is cut off.
+            throw ProviderError.streamCutOff(reason: reason)
+        }
+        if Task.isCancelled { return }   // the body ended because its reader stopped listening
+        let last = try reader.finish()
+        if !last.isEmpty { emit(last) }
     }
 
     /// The model ids the server offers (`GET {baseURL}/models`), in its order.

@@ -27,7 +27,7 @@ public struct ModelWritingBackend: WritingBackend {
             model: model.model, system: WritingInstruction.systemPrompt(for: request.mode), history: [],
             message: request.text, conversationID: UUID().uuidString.lowercased())
         var received = ReceivedReply()
-        for try await event in provider.streamReply(to: chat) { received.apply(event, onText: onText) }
+        try await received.receive(from: provider, request: chat, onText: onText)
         try Task.checkCancellation()
         guard received.completion != nil else {
             throw ProviderError.streamCutOff(reason: "the server ended the stream before the text was complete")

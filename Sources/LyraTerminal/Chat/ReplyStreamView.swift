@@ -46,6 +46,7 @@ final class ReplyStreamView {
                 erasePreview()
                 write(lines)
             }
+            if lines.isEmpty, let addition = renderer.unfinishedLineAddition, extendPreview(with: addition) { return }
             updatePreview(renderer.unfinishedLine)
         } else {
             emit(sanitizer.sanitize(piece))
@@ -77,6 +78,21 @@ final class ReplyStreamView {
             emit(text)
         }
         preview = text
+    }
+
+    /// Shows `addition` after the preview when it only adds to its last character (a grapheme
+    /// boundary in between): then what `updatePreview` would write, without re-reading the whole
+    /// line (a long paragraph would cost time growing with its length for every piece).
+    /// False when the whole line must be compared.
+    private func extendPreview(with addition: String) -> Bool {
+        let text = addition.utf8.contains(9) ? addition.replacingOccurrences(of: "\t", with: "    ") : addition
+        guard let first = text.first else { return true }
+        if let last = preview.last {
+            guard (String(last) + String(first)).count == 2 else { return false }
+        }
+        emit(text)
+        preview += text
+        return true
     }
 
     /// Removes the preview from the screen: back to its first row, then clear to the end of the screen.

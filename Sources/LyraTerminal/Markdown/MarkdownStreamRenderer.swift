@@ -23,6 +23,11 @@ public struct MarkdownStreamRenderer: Sendable {
 
     /// The unfinished last source line.
     private var partial = ""
+    /// Sanitises `partial` as it grows, in step with it (reset with it).
+    private var partialSanitizer = StreamingTextSanitizer()
+    /// What the last ``append(_:)`` added to ``unfinishedLine``, sanitised; nil when that call
+    /// started a new unfinished line (or none was appended since ``finish()``).
+    public private(set) var unfinishedLineAddition: String?
     /// The code block being shown, if any.
     var fence: OpenFence?
     /// The list levels open.
@@ -53,6 +58,7 @@ public struct MarkdownStreamRenderer: Sendable {
         let pieces = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
         guard pieces.count > 1, let last = pieces.last else {
             partial += text
+            unfinishedLineAddition = partialSanitizer.sanitize(text)
             return []
         }
         var lines: [String] = []
@@ -61,6 +67,9 @@ public struct MarkdownStreamRenderer: Sendable {
             lines += consume(TextSanitizer.sanitize(index == 0 ? partial + line : line))
         }
         partial = String(decoding: last, as: UTF8.self)
+        partialSanitizer = StreamingTextSanitizer()
+        _ = partialSanitizer.sanitize(partial)
+        unfinishedLineAddition = nil
         return lines
     }
 
@@ -69,6 +78,8 @@ public struct MarkdownStreamRenderer: Sendable {
         var lines: [String] = []
         if !partial.isEmpty { lines += consume(TextSanitizer.sanitize(partial)) }
         partial = ""
+        partialSanitizer = StreamingTextSanitizer()
+        unfinishedLineAddition = nil
         if let table {
             self.table = nil
             lines += emit(table.render(width: width, theme: theme))

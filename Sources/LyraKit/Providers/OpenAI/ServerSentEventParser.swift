@@ -30,13 +30,21 @@ public struct ServerSentEventParser: Sendable {
     /// Consumes `bytes` and returns the events they complete, in order.
     /// - Throws: `ServerSentEventError.eventTooLarge` when an event outgrows `maxEventBytes`.
     public mutating func feed(_ bytes: some Sequence<UInt8>) throws -> [ServerSentEvent] {
-        if let events = try bytes.withContiguousStorageIfAvailable({ try feed(buffer: $0) }) { return events }
-        return try Array(bytes).withUnsafeBufferPointer { try feed(buffer: $0) }
+        var events: [ServerSentEvent] = []
+        let collect = { (data: UnsafeBufferPointer<UInt8>, name: String?) in
+            events.append(ServerSentEvent(event: name, data: String(decoding: data, as: UTF8.self)))
+        }
+        if try bytes.withContiguousStorageIfAvailable({ try feed(buffer: $0, onEvent: collect) }) == nil {
+            try Array(bytes).withUnsafeBufferPointer { try feed(buffer: $0, onEvent: collect) }
+        }
+        return events
     }
 
-    /// Splits `buffer` into lines, copying each run between line breaks at once.
-    private mutating func feed(buffer: UnsafeBufferPointer<UInt8>) throws -> [ServerSentEvent] {
-        var events: [ServerSentEvent] = []
+    /// Consumes `buffer`, handing each event it completes to `onEvent` as its raw data bytes (valid
+    /// only during the call) and its name — no `String` is made for the data.
+    /// - Throws: `ServerSentEventError.eventTooLarge`, or what `onEvent` throws.
+    mutating func feed(buffer: UnsafeBufferPointer<UInt8>,
+                       onEvent: (_ data: UnsafeBufferPointer<UInt8>, _ name: String?) throws -> Void) throws {
         var index = 0
         while index < buffer.count {
             if afterCarriageReturn {
@@ -51,10 +59,9 @@ public struct ServerSentEventParser: Sendable {
             if line.count + data.count > maxEventBytes { throw ServerSentEventError.eventTooLarge(limit: maxEventBytes) }
             guard end < buffer.count else { break }
             afterCarriageReturn = buffer[end] == Self.carriageReturn
-            if let event = endLine() { events.append(event) }
+            if endLine() { try dispatch(to: onEvent) }
             index = end + 1
         }
-        return events
     }
 
     /// The index of the first CR or LF at or after `start`, or `buffer.count` when there is none
@@ -72,29 +79,37 @@ public struct ServerSentEventParser: Sendable {
     /// followed by a blank line is returned. The parser is then ready for a new stream.
     public mutating func finish() -> [ServerSentEvent] {
         var events: [ServerSentEvent] = []
-        if !line.isEmpty, let event = endLine() { events.append(event) }
-        if let event = dispatch() { events.append(event) }
-        line = []
-        afterCarriageReturn = false
-        atStreamStart = true
+        finish { data, name in events.append(ServerSentEvent(event: name, data: String(decoding: data, as: UTF8.self))) }
         return events
     }
 
-    /// Processes the pending line; returns an event when it was the blank line that dispatches one.
-    private mutating func endLine() -> ServerSentEvent? {
+    /// `finish()`, handing the events to `onEvent` as `feed(buffer:onEvent:)` does.
+    /// - Throws: what `onEvent` throws.
+    mutating func finish(onEvent: (_ data: UnsafeBufferPointer<UInt8>, _ name: String?) throws -> Void) rethrows {
+        defer {
+            line = []
+            afterCarriageReturn = false
+            atStreamStart = true
+        }
+        if !line.isEmpty, endLine() { try dispatch(to: onEvent) }
+        try dispatch(to: onEvent)
+    }
+
+    /// Processes the pending line; true when it was the blank line that dispatches an event.
+    private mutating func endLine() -> Bool {
         defer { line.removeAll(keepingCapacity: true) }
         if atStreamStart {
             atStreamStart = false
             if line.starts(with: Self.byteOrderMark) { line.removeFirst(Self.byteOrderMark.count) }
         }
-        if line.isEmpty { return dispatch() }
-        if line.first == UInt8(ascii: ":") { return nil }
+        if line.isEmpty { return true }
+        if line.first == UInt8(ascii: ":") { return false }
         let colon = line.firstIndex(of: UInt8(ascii: ":"))
         let name = line[..<(colon ?? line.endIndex)]
         var value = colon.map { line[($0 + 1)...] } ?? line[line.endIndex...]
         if value.first == UInt8(ascii: " ") { value = value.dropFirst() }
         apply(field: name, value: value)
-        return nil
+        return false
     }
 
     private mutating func apply(field name: ArraySlice<UInt8>, value: ArraySlice<UInt8>) {
@@ -112,16 +127,16 @@ public struct ServerSentEventParser: Sendable {
         }
     }
 
-    /// The event gathered so far (nil when it has no data), and a clean slate for the next one.
-    private mutating func dispatch() -> ServerSentEvent? {
+    /// Hands over the event gathered so far (none when it has no data) and starts a clean slate.
+    private mutating func dispatch(to onEvent: (UnsafeBufferPointer<UInt8>, String?) throws -> Void) rethrows {
         defer {
             data.removeAll(keepingCapacity: true)
             hasData = false
             eventName = nil
         }
-        guard hasData else { return nil }
+        guard hasData else { return }
         let name = eventName.flatMap { $0.isEmpty ? nil : $0 }
-        return ServerSentEvent(event: name, data: String(decoding: data, as: UTF8.self))
+        try data.withUnsafeBufferPointer { try onEvent($0, name) }
     }
 
     private static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
