@@ -247,7 +247,11 @@ void cle_refresh(void) { el_set(editor, EL_REFRESH); }
 int cle_set_type_ahead_echo(int on) {
     struct termios settings;
     if (!isatty(STDIN_FILENO) || tcgetattr(STDIN_FILENO, &settings) != 0) return -1;
-    if (on) settings.c_lflag |= ECHO; else settings.c_lflag &= ~(tcflag_t)ECHO;
+    // Canonical mode off too while a line runs: in it the line discipline would take a typed Ctrl-D
+    // as end-of-file and drop it, so libedit never saw it. Raw, the byte waits for the next prompt.
+    // ISIG stays on: Ctrl-C still interrupts the running line.
+    const tcflag_t modes = ECHO | ICANON;
+    if (on) settings.c_lflag |= modes; else settings.c_lflag &= ~modes;
     return tcsetattr(STDIN_FILENO, TCSANOW, &settings);
 }
 

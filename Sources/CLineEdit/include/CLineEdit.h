@@ -41,8 +41,9 @@ int cle_history_load(const char *path);
 /// The in-memory history in libedit's file format, in a malloc'd buffer the caller frees (its
 /// length in *count); NULL on failure. The caller writes it to the file (atomically, no symlinks).
 char *cle_history_serialize(size_t *count);
-/// Turns the terminal's echo of typed keys on or off without discarding what was typed (TCSANOW):
-/// off while a line runs, so type-ahead does not print into the output; libedit reads it later.
+/// Turns the terminal's echo and canonical mode on or off without discarding what was typed (TCSANOW):
+/// off while a line runs, so type-ahead does not print into the output and a Ctrl-D typed meanwhile
+/// is kept as a key (not taken as end-of-file by the line discipline); libedit reads it later.
 int cle_set_type_ahead_echo(int on);
 /// Moves to a fresh line and redraws the prompt (after printing completion candidates).
 void cle_refresh(void);
