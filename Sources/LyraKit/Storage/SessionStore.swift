@@ -22,10 +22,16 @@ public actor SessionStore {
     /// The session last read or written, with the stamp of its file and how far its journal was
     /// read: while both are unchanged, reading it again returns this copy instead of decoding the file.
     var recent: RememberedSession?
+    /// The directory's lock file, open while the store lives (see `SessionStore+Lock.swift`).
+    var lockFile: SessionDirectoryLock?
 
     /// A store over `directory`; nothing is read or created until it is used.
     public init(directory: URL) {
         self.directory = directory.standardizedFileURL
+    }
+
+    deinit {
+        lockFile?.file.closeFile()
     }
 
     // MARK: - Listing
@@ -65,7 +71,7 @@ public actor SessionStore {
 
     /// Rewrites the index (under the lock, so that a leftover cleanup never removes an index write in progress).
     func writeIndex(_ entries: [SessionIndexEntry], numbersStamp: SessionFileStamp?) {
-        try? SessionDirectoryLock.withLock(in: directory.path) {
+        try? withDirectoryLock {
             SessionIndex.write(entries, numbersStamp: numbersStamp, in: directory)
         }
     }
@@ -115,9 +121,9 @@ public actor SessionStore {
     /// - Throws: `SessionError.damagedFile`, `StorageError`, or what `change` throws (nothing is written then).
     public func update(_ base: ChatSession, _ change: @Sendable (inout ChatSession) throws -> Void)
         throws -> ChatSession {
-        try XDGDirectories.ensureDirectory(directory)
+        let lock = try heldLock()
         let file = try fileName(for: base.id)
-        return try SessionDirectoryLock.withLock(in: directory.path) { try saveWhole(base, in: file, change) }
+        return try lock.withLock { try saveWhole(base, in: file, change) }
     }
 
     /// Applies `change` to the stored session in `file` (or to `base` when there is none) and writes
@@ -149,8 +155,7 @@ public actor SessionStore {
     public func delete(id: String) throws {
         let file = try fileName(for: id)
         let path = directory.appending(path: file).path
-        try XDGDirectories.ensureDirectory(directory)
-        try SessionDirectoryLock.withLock(in: directory.path) {
+        try withDirectoryLock {
             if unlink(path) != 0 {
                 let code = errno
                 if code == ENOENT { throw SessionError.notFound(reference: id) }
@@ -224,7 +229,7 @@ public actor SessionStore {
     /// Removes the temporary files of session and index writes that never finished (their writer
     /// was killed). Under the lock no such write is in progress, so every such file seen then is stale.
     private func removeLeftovers() {
-        try? SessionDirectoryLock.withLock(in: directory.path) {
+        try? withDirectoryLock {
             for name in try SessionDirectoryScanner.scan(directory.path).leftovers {
                 unlink(directory.appending(path: name).path)
             }

@@ -5,13 +5,6 @@ import Foundation
 import LyraKit
 
 extension AppServices {
-    /// The providers of this run (`demo` only under `--demo`).
-    /// - Throws: configuration errors.
-    public func providerCatalog() throws -> ProviderCatalog {
-        ProviderCatalog(configuration: try configuration(), environment: environment,
-                        demoBaseURL: options.demo ? flags[.baseURL].flatMap(URL.init(string:)) : nil)
-    }
-
     /// The model chat uses now, or nil when none can be chosen.
     /// - Throws: configuration errors, or `ProviderError.unknownProvider`/`.noModel` for a bad name.
     public func currentModel() async throws -> ModelReference? {
