@@ -66,7 +66,7 @@ extension ChatService {
         try Task.checkCancellation()
         var received = ReceivedReply()
         do {
-            for try await event in options.provider.streamReply(to: request) {
+            try await options.provider.reply(to: request, isolation: self) { event in
                 received.apply(event, onText: options.onText)
             }
             if received.completion == nil {

@@ -24,6 +24,10 @@ public actor ChatService {
     /// deleted does not write it back (`SessionStore.update` would create the file again).
     private(set) var deletedIDs: Set<String> = []
 
+    /// Runs the actor on its store's executor: a turn's two saves then start and finish without a
+    /// hop to another thread (the store's blocking file work stays off the cooperative pool).
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { store.executor.asUnownedSerialExecutor() }
+
     /// A service with no current session (the next turn starts one).
     /// - Parameters:
     ///   - store: the session files.

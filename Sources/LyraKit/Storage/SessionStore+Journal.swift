@@ -101,6 +101,6 @@ extension SessionStore {
 
     /// The path of the journal of session file `file`.
     func journalPath(for file: String) -> String {
-        directory.appending(path: SessionJournal.fileName(for: file)).path
+        path(of: SessionJournal.fileName(for: file))
     }
 }

@@ -11,6 +11,8 @@ import Darwin
 public actor SessionStore {
     /// The sessions directory (`$XDG_DATA_HOME/lyra/sessions`).
     public nonisolated let directory: URL
+    /// `directory`'s path, for the file paths of each save (cheaper than `URL.appending`).
+    nonisolated let directoryPath: String
     /// The store's own serial executor: its blocking file work (flock, fsync, rename) runs on a
     /// dispatch queue of its own, off the cooperative pool that every other task shares.
     nonisolated let executor = SessionFileExecutor(label: "lyra.session-store")
@@ -28,6 +30,7 @@ public actor SessionStore {
     /// A store over `directory`; nothing is read or created until it is used.
     public init(directory: URL) {
         self.directory = directory.standardizedFileURL
+        self.directoryPath = self.directory.path
     }
 
     deinit {
@@ -154,12 +157,12 @@ public actor SessionStore {
     /// - Throws: `SessionError.notFound` when it does not exist, or `StorageError`.
     public func delete(id: String) throws {
         let file = try fileName(for: id)
-        let path = directory.appending(path: file).path
+        let filePath = path(of: file)
         try withDirectoryLock {
-            if unlink(path) != 0 {
+            if unlink(filePath) != 0 {
                 let code = errno
                 if code == ENOENT { throw SessionError.notFound(reference: id) }
-                throw StorageError.posix("delete", path: path, code: code)
+                throw StorageError.posix("delete", path: filePath, code: code)
             }
             unlink(journalPath(for: file))
             if var numbers = SessionNumberFile.read(in: directory), numbers.byFile.removeValue(forKey: file) != nil {
@@ -206,7 +209,7 @@ public actor SessionStore {
     /// The stamp of `file` now, or nil when it cannot be read.
     func currentStamp(of file: String) -> SessionFileStamp? {
         var info = stat()
-        guard stat(directory.appending(path: file).path, &info) == 0 else { return nil }
+        guard stat(path(of: file), &info) == 0 else { return nil }
         return SessionFileStamp(info)
     }
 
@@ -219,6 +222,11 @@ public actor SessionStore {
         _ = try list()
         guard let known = fileNames[id] else { throw SessionError.notFound(reference: id) }
         return known
+    }
+
+    /// The path of `file` in the sessions directory.
+    nonisolated func path(of file: String) -> String {
+        directoryPath.hasSuffix("/") ? directoryPath + file : directoryPath + "/" + file
     }
 
     /// Whether `id` can name a file in the sessions directory by itself.

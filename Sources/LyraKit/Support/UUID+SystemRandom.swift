@@ -6,14 +6,14 @@ extension UUID {
     /// A random version-4 UUID from `SystemRandomNumberGenerator`.
     public static func systemRandom() -> UUID {
         var generator = SystemRandomNumberGenerator()
-        let high = generator.next() as UInt64
-        let low = generator.next() as UInt64
-        func byte(_ word: UInt64, _ index: Int) -> UInt8 { UInt8(truncatingIfNeeded: word >> (56 - 8 * index)) }
-        return UUID(uuid: (
-            byte(high, 0), byte(high, 1), byte(high, 2), byte(high, 3),
-            byte(high, 4), byte(high, 5), byte(high, 6) & 0x0F | 0x40, byte(high, 7),
-            byte(low, 0) & 0x3F | 0x80, byte(low, 1), byte(low, 2), byte(low, 3),
-            byte(low, 4), byte(low, 5), byte(low, 6), byte(low, 7)))
+        var words: (UInt64, UInt64) = (generator.next(), generator.next())
+        var uuid: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &uuid) { target in
+            withUnsafeBytes(of: &words) { target.copyMemory(from: $0) }
+            target[6] = target[6] & 0x0F | 0x40   // version 4
+            target[8] = target[8] & 0x3F | 0x80   // RFC 4122 variant
+        }
+        return UUID(uuid: uuid)
     }
 
     /// The text of a new random UUID in lower case, as Lyra stores message and chat ids.
