@@ -8,7 +8,7 @@ extension ChatService {
     ///   saved (then nothing was sent); the provider's error or `CancellationError`, after which the
     ///   message stays saved with `failed: true` and any partial reply is saved as incomplete.
     public func send(_ text: String, options: ChatTurnOptions) async throws -> ChatTurn {
-        guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw ChatError.emptyMessage }
+        guard !text.isBlank else { throw ChatError.emptyMessage }
         let now = timestamp()
         let prompt = ChatMessage(role: .user, content: text, createdAt: now, failed: true)
         let fresh = session == nil ? newOrCurrentSession(firstMessage: text, at: now) : nil

@@ -20,6 +20,8 @@ final class ScriptLineReader: Sendable {
 
     /// The next line, `.tooLong` for one over the limit (its bytes discarded), or `nil` at the end of input.
     func next() async -> ScriptSource.Line? {
-        await thread.run { [self] in source.withLock { $0.next() } }
+        // A line already read (or given in advance) needs no hop to the reading thread and back.
+        if let buffered = source.withLockIfAvailable({ $0.nextBuffered() }), let line = buffered { return line }
+        return await thread.run { [self] in source.withLock { $0.next() } }
     }
 }
