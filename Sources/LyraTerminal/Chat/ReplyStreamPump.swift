@@ -21,7 +21,7 @@ final class ReplyStreamPump {
         self.view = view
         self.pieces = pieces
         onText = { pieces.append($0) }
-        renderer = Task { @MainActor in
+        renderer = Task.immediate { @MainActor in   // runs until it waits: no trip through the main queue
             for await _ in pieces.arrivals { Self.show(pieces.takeAll(), in: view) }
             Self.show(pieces.takeAll(), in: view)
         }
