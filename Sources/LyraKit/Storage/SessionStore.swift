@@ -216,11 +216,14 @@ public actor SessionStore {
     /// The file holding session `id`: `<id>.json` when it exists (it wins over a copy with another
     /// name), else the file a listing found it in, else `<id>.json` for a new session.
     func fileName(for id: String) throws -> String {
-        if Self.isSafeFileStem(id), currentStamp(of: id + ".json") != nil { return id + ".json" }
-        if let known = fileNames[id] { return known }
-        if Self.isSafeFileStem(id) { return id + ".json" }
-        _ = try list()
-        guard let known = fileNames[id] else { throw SessionError.notFound(reference: id) }
+        let safe = Self.isSafeFileStem(id)
+        guard let known = fileNames[id] else {
+            if safe { return id + ".json" }   // whether it exists or not (no stat needed)
+            _ = try list()
+            guard let known = fileNames[id] else { throw SessionError.notFound(reference: id) }
+            return known
+        }
+        if safe, currentStamp(of: id + ".json") != nil { return id + ".json" }
         return known
     }
 
@@ -231,7 +234,8 @@ public actor SessionStore {
 
     /// Whether `id` can name a file in the sessions directory by itself.
     static func isSafeFileStem(_ id: String) -> Bool {
-        !id.isEmpty && id.utf8.count <= 200 && !id.hasPrefix(".") && !id.contains("/") && !id.contains("\0")
+        !id.isEmpty && id.utf8.count <= 200 && id.utf8.first != UInt8(ascii: ".")
+            && !id.utf8.contains { $0 == UInt8(ascii: "/") || $0 == 0 }
     }
 
     /// Removes the temporary files of session and index writes that never finished (their writer

@@ -30,8 +30,9 @@ final class ReplyStreamPump {
 
     /// Waits until every piece handed over so far is shown; later pieces are dropped.
     func drain() async {
-        pieces.finish()
-        await renderer.value
+        // The renderer runs on this actor too, so it is not showing anything now: what it has not
+        // shown yet is shown here, without waiting for it to wake (two trips through the main queue).
+        Self.show(pieces.close(), in: view)
     }
 
     /// Drains, then finishes the view (`completed`: whether the reply ended normally).
