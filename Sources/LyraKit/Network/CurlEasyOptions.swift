@@ -56,9 +56,6 @@ final class CurlEasyOptions {
         case .post:
             set(CURLOPT_POST, 1)
             set(CURLOPT_POSTFIELDSIZE_LARGE, size: bodyLength)
-            if Self.inlinesBody(of: request), case let .bytes(data) = request.body {
-                data.withUnsafeBytes { set(CURLOPT_COPYPOSTFIELDS, pointer: $0.baseAddress) }
-            }
         }
         switch mode {
         case .collect:
@@ -71,13 +68,6 @@ final class CurlEasyOptions {
         case let .stream(limits, _):
             set(CURLOPT_CONNECTTIMEOUT_MS, Self.milliseconds(limits.firstByte))
         }
-    }
-
-    /// Whether `request`'s body is handed to libcurl whole (copied) instead of through the read
-    /// callback: a small in-memory body, which libcurl then sends with the head in one write.
-    static func inlinesBody(of request: HTTPRequest) -> Bool {
-        guard request.method == .post, case let .bytes(data) = request.body else { return false }
-        return !data.isEmpty && data.count <= 64 << 10
     }
 
     /// The most a connection (TCP and TLS handshake) may take, whatever the request's deadline.

@@ -48,8 +48,7 @@ final class CurlEasyResources {
         options.set(CURLOPT_HTTPHEADER, pointer: list.map { UnsafeRawPointer($0) })
         options.apply(request: request, mode: transfer.mode, bodyLength: length)
         let userdata = Unmanaged.passUnretained(transfer).toOpaque()
-        let readsBody = request.method == .post && !CurlEasyOptions.inlinesBody(of: request)
-        options.check(CurlCallbacks.install(on: easy, userdata: userdata, sendsBody: readsBody))
+        options.check(CurlCallbacks.install(on: easy, userdata: userdata, sendsBody: request.method == .post))
         guard options.failed == nil else {
             resources.release(easy)
             return .failure(APIError.networkError("libcurl refused an option: \(options.failed ?? "")"))
