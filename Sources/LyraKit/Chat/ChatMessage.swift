@@ -26,7 +26,7 @@ public struct ChatMessage: Equatable, Sendable, Identifiable {
     public var unknownMembers: [JSONMember] = []
 
     /// Creates a message; `failed` is kept only for user messages (default `false`).
-    public init(id: String = UUID().uuidString.lowercased(), role: ChatRole, content: String, createdAt: Date,
+    public init(id: String = UUID.systemRandomLowercased(), role: ChatRole, content: String, createdAt: Date,
                 failed: Bool? = nil, model: String? = nil, incomplete: Bool = false, finishReason: String? = nil,
                 usage: TokenUsage? = nil) {
         self.id = id

@@ -8,7 +8,7 @@ extension ChatService {
     ///   saved (then nothing was sent); the provider's error or `CancellationError`, after which the
     ///   message stays saved with `failed: true` and any partial reply is saved as incomplete.
     public func send(_ text: String, options: ChatTurnOptions) async throws -> ChatTurn {
-        guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw ChatError.emptyMessage }
+        guard !text.isBlank else { throw ChatError.emptyMessage }
         let now = timestamp()
         let prompt = ChatMessage(role: .user, content: text, createdAt: now, failed: true)
         let fresh = session == nil ? newOrCurrentSession(firstMessage: text, at: now) : nil
@@ -110,10 +110,13 @@ struct ReceivedReply {
     /// in this task and the text of events that arrived together as one piece when the provider
     /// can (`BatchingChatProvider`). When the task is cancelled the reply just stops, as a stream does.
     /// - Throws: what the provider's stream throws.
+    /// Other providers hand over one event at a time through `ChatProvider.reply`, on the caller's
+    /// actor (`isolation`): the app backend's whole reply then comes back without a hop.
     mutating func receive(from provider: any ChatProvider, request: ChatProviderRequest,
+                          isolation: isolated (any Actor)? = #isolation,
                           onText: @Sendable (String) -> Void) async throws {
         guard let batching = provider as? any BatchingChatProvider else {
-            for try await event in provider.streamReply(to: request) { apply(event, onText: onText) }
+            try await provider.reply(to: request, isolation: isolation) { event in apply(event, onText: onText) }
             return
         }
         do {

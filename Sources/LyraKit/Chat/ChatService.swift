@@ -1,6 +1,7 @@
 // The chat feature (the app's ChatViewModel without the screen): the current session, turns that
 // save the user's message before sending it, retry of a failed turn, and the chat-id adoption rule.
 import Foundation
+import Synchronization
 
 /// Holds the current session and runs chat turns against a `ChatProvider`.
 ///
@@ -11,10 +12,12 @@ public actor ChatService {
     /// Where sessions are kept.
     let store: SessionStore
     let clock: any LyraClock
-    private var current: ChatSession?
+    private var current: ChatSession? { didSet { publishModel() } }
     private var pendingTitle: String?
     private var pendingSystem: String?
-    private var pendingModel: String?
+    private var pendingModel: String? { didSet { publishModel() } }
+    /// ``sessionModel`` as of the last change, readable without a hop to the actor (every turn asks).
+    private nonisolated let publishedModel = Mutex<String?>(nil)
     /// Counts the times the current session was left for none (`startNew`, deleting it). The actor
     /// is reentrant: an operation notes this before an `await` and sets `current` after it only when
     /// it did not change, so a `/new` typed during a turn wins. (Opening another session meanwhile
@@ -23,6 +26,10 @@ public actor ChatService {
     /// Sessions deleted in this process: a turn still awaiting its provider when its session was
     /// deleted does not write it back (`SessionStore.update` would create the file again).
     private(set) var deletedIDs: Set<String> = []
+
+    /// Runs the actor on its store's executor: a turn's two saves then start and finish without a
+    /// hop to another thread (the store's blocking file work stays off the cooperative pool).
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { store.executor.asUnownedSerialExecutor() }
 
     /// A service with no current session (the next turn starts one).
     /// - Parameters:
@@ -128,7 +135,13 @@ public actor ChatService {
     public var systemPrompt: String? { current.map(\.system) ?? pendingSystem }
 
     /// The model saved in the current session, or the one the next session will get.
-    public var sessionModel: String? { current.map(\.model) ?? pendingModel }
+    public nonisolated var sessionModel: String? { publishedModel.withLock { $0 } }
+
+    /// Updates ``sessionModel`` after the current session or the pending model changed.
+    private func publishModel() {
+        let model = current.map(\.model) ?? pendingModel
+        publishedModel.withLock { $0 = model }
+    }
 
     /// Sets (or with nil removes) the current session's system prompt, saved at once; before the
     /// first turn of a new session it is kept for that session.

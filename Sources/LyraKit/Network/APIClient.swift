@@ -19,7 +19,8 @@ public actor APIClient: ChatBackend, WritingBackend, VideoBackend {
 
     /// Sends one chat turn.
     /// - Throws: `APIError`.
-    public func sendChatMessage(chatID: String, message: String) async throws -> ChatReplyDTO {
+    /// The client holds no mutable state, so this runs on the caller's executor (no hop to the actor).
+    nonisolated(nonsending) public func sendChatMessage(chatID: String, message: String) async throws -> ChatReplyDTO {
         try await perform(Endpoint.chatMessage(chatID: chatID, message: message, locale: config.locale))
     }
 
@@ -69,7 +70,7 @@ public actor APIClient: ChatBackend, WritingBackend, VideoBackend {
 
     // MARK: - Private
 
-    private func perform<Response: Decodable>(_ endpoint: Endpoint) async throws -> Response {
+    nonisolated(nonsending) private func perform<Response: Decodable>(_ endpoint: Endpoint) async throws -> Response {
         let request = try endpoint.httpRequest(config: config)
         return try await redactingErrors {
             let (data, response) = try await transport.send(request)
@@ -77,7 +78,7 @@ public actor APIClient: ChatBackend, WritingBackend, VideoBackend {
         }
     }
 
-    private func redactingErrors<Value>(_ work: () async throws -> Value) async throws -> Value {
+    nonisolated(nonsending) private func redactingErrors<Value>(_ work: () async throws -> Value) async throws -> Value {
         do {
             return try await work()
         } catch let error as APIError {

@@ -5,5 +5,7 @@ import Foundation
 public protocol ChatBackend: Sendable {
     /// Sends `message` in chat `chatID` and returns the assistant's reply.
     /// - Throws: `APIError`.
-    func sendChatMessage(chatID: String, message: String) async throws -> ChatReplyDTO
+    /// Runs on the caller's executor (`nonisolated(nonsending)`): a chat turn's only hops are to the
+    /// network thread and back.
+    nonisolated(nonsending) func sendChatMessage(chatID: String, message: String) async throws -> ChatReplyDTO
 }

@@ -16,9 +16,8 @@ enum CurlCallbacks {
         let header: ccurl_data_fn = { data, size, count, userdata in
             guard let data, let userdata else { return 0 }
             let total = size * count
-            let line = String(decoding: UnsafeRawBufferPointer(start: data, count: total), as: UTF8.self)
             let transfer = Unmanaged<CurlTransfer>.fromOpaque(userdata).takeUnretainedValue()
-            return transfer.receiveHeaderLine(line) ? total : 0
+            return transfer.receiveHeaderLine(UnsafeRawBufferPointer(start: data, count: total)) ? total : 0
         }
         let read: ccurl_data_fn = { data, size, count, userdata in
             guard let data, let userdata else { return Int(CURL_READFUNC_ABORT) }

@@ -16,7 +16,7 @@ final class CurlEasyResources {
 
     /// libcurl's text for the last failure (empty when none).
     var errorText: String {
-        String(cString: errorBuffer).trimmingCharacters(in: .whitespacesAndNewlines)
+        errorBuffer.pointee == 0 ? "" : String(cString: errorBuffer).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// Frees `easy` and this memory.

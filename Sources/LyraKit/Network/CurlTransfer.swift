@@ -51,17 +51,17 @@ final class CurlTransfer: Sendable {
     // MARK: - Driver side: callbacks
 
     /// One header line (status line, field, or the blank line ending the head). False aborts.
-    func receiveHeaderLine(_ line: String) -> Bool {
-        let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
+    func receiveHeaderLine(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        let line = HTTPHeaderLine(bytes)
         var ready: (CheckedContinuation<HTTPResponseHead, any Error>, HTTPResponseHead)?
         let accepted = state.withLock { state -> Bool in
             state.lastActivity = .now
-            if trimmed.hasPrefix("HTTP/") {
-                let fields = trimmed.split(separator: " ", maxSplits: 2)
-                state.statusCode = fields.count > 1 ? Int(fields[1]) ?? 0 : 0
+            switch line {
+            case .status(let code):
+                state.statusCode = code
                 state.headers = []
                 state.headComplete = false
-            } else if trimmed.isEmpty {
+            case .blank:
                 // A 1xx head is followed by the real one; a blank line after trailers ends nothing new.
                 guard state.statusCode >= 200, !state.headComplete else { return true }
                 state.headComplete = true
@@ -69,10 +69,10 @@ final class CurlTransfer: Sendable {
                 if mode.isStream, let continuation = state.takeContinuation() {
                     ready = (continuation, head(state))
                 }
-            } else if let colon = trimmed.firstIndex(of: ":") {
-                let name = String(trimmed[..<colon]).trimmingCharacters(in: .whitespaces)
-                let value = String(trimmed[trimmed.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
+            case .field(let name, let value):
                 state.headers.append((name, value))
+            case .other:
+                break
             }
             return true
         }

@@ -21,7 +21,7 @@ public final class CurlTransport: HTTPTransport {
 
     /// Sends `request`, following same-origin redirects, and collects the body (at most 16 MiB decoded).
     /// - Throws: `APIError`.
-    public func send(_ request: HTTPRequest) async throws -> (Data, HTTPResponseHead) {
+    nonisolated(nonsending) public func send(_ request: HTTPRequest) async throws -> (Data, HTTPResponseHead) {
         var request = request
         for hop in 0 ... RedirectPolicy.maxRedirects + 1 {
             let transfer = CurlTransfer(request: request, mode: .collect(limit: CurlTransferMode.collectLimit))
@@ -78,7 +78,7 @@ public final class CurlTransport: HTTPTransport {
     // MARK: - Private
 
     /// Runs `transfer` until its caller is resumed (the head for a stream, the end otherwise).
-    private func run(_ transfer: CurlTransfer) async throws -> HTTPResponseHead {
+    nonisolated(nonsending) private func run(_ transfer: CurlTransfer) async throws -> HTTPResponseHead {
         let engine = try CurlMulti.shared.get()
         if Task.isCancelled { throw APIError.cancelled }
         return try await withTaskCancellationHandler {

@@ -81,9 +81,23 @@ public struct Endpoint: Sendable, Equatable {
         return percentEncode(text)
     }
 
+    /// `text`'s UTF-8 with every byte but the unreserved ones (letters, digits, `-._~`) as `%XX`.
     private static func percentEncode(_ text: String) -> String {
-        var allowed = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
-        allowed.insert(charactersIn: "-._~")
-        return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? ""
+        let hex = Array("0123456789ABCDEF".utf8)
+        var encoded: [UInt8] = []
+        encoded.reserveCapacity(text.utf8.count)
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+                 UInt8(ascii: "~"):
+                encoded.append(byte)
+            default:
+                encoded.append(UInt8(ascii: "%"))
+                encoded.append(hex[Int(byte >> 4)])
+                encoded.append(hex[Int(byte & 0x0F)])
+            }
+        }
+        return String(decoding: encoded, as: UTF8.self)
     }
 }

@@ -8,7 +8,8 @@ public protocol HTTPTransport: Sendable {
     /// Sends `request` and returns the whole body (at most 16 MiB after decompression) and the head.
     /// - Throws: `APIError.networkError`, `.redirectRefused`, `.decodingError` for an oversized body,
     ///   or `APIError.cancelled` when the calling task is cancelled.
-    func send(_ request: HTTPRequest) async throws -> (Data, HTTPResponseHead)
+    /// Runs on the caller's executor (`nonisolated(nonsending)`), so only the network thread is a hop.
+    nonisolated(nonsending) func send(_ request: HTTPRequest) async throws -> (Data, HTTPResponseHead)
 
     /// Streams a 2xx response body (at most 2 GiB) into `destination` through a temporary file that
     /// is renamed at the end, calling `progress` with the bytes so far and the total when known.

@@ -22,11 +22,31 @@ public struct AppChatProvider: ChatProvider {
         let backend = self.backend
         return Self.makeStream { continuation in
             let reply = try await backend.sendChatMessage(chatID: request.conversationID, message: request.message)
-            continuation.yield(.text(reply.assistantMessage))
-            if let chatID = reply.chatID?.value.trimmingCharacters(in: .whitespaces), !chatID.isEmpty {
-                continuation.yield(.conversationID(chatID))
-            }
-            continuation.yield(.finished(ChatCompletionInfo()))
+            for event in Self.events(of: reply) { continuation.yield(event) }
         }
+    }
+
+    /// The events of ``streamReply(to:)``, without a stream: the reply is awaited on the caller's task.
+    public func reply(to request: ChatProviderRequest, isolation: isolated (any Actor)?,
+                      onEvent: (ChatStreamEvent) -> Void) async throws {
+        let reply: ChatReplyDTO
+        do {
+            reply = try await backend.sendChatMessage(chatID: request.conversationID, message: request.message)
+        } catch {
+            // A cancelled turn ends as a cancelled stream would, whatever the transfer reported.
+            if Task.isCancelled { throw CancellationError() }
+            throw error
+        }
+        for event in Self.events(of: reply) { onEvent(event) }
+    }
+
+    /// The whole reply's text, its chat id when non-empty, and the end.
+    private static func events(of reply: ChatReplyDTO) -> [ChatStreamEvent] {
+        var events: [ChatStreamEvent] = [.text(reply.assistantMessage)]
+        if let chatID = reply.chatID?.value.trimmingSpaces(), !chatID.isEmpty {
+            events.append(.conversationID(chatID))
+        }
+        events.append(.finished(ChatCompletionInfo()))
+        return events
     }
 }

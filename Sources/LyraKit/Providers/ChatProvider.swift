@@ -63,9 +63,21 @@ public protocol ChatProvider: Sendable {
     /// - Returns: events in order; a stream that ends without `.finished` was cut off.
     ///   It throws the provider's error (`ProviderError`, `APIError`) when the turn fails.
     func streamReply(to request: ChatProviderRequest) -> AsyncThrowingStream<ChatStreamEvent, any Error>
+    /// Hands the reply to `request` to `onEvent` event by event, in order, on the caller's actor, and
+    /// returns when it is over: the same events and errors as ``streamReply(to:)``, which the default
+    /// iterates (a provider whose reply arrives whole answers without a stream and its task).
+    /// - Throws: as the stream does; `CancellationError` when the calling task was cancelled.
+    func reply(to request: ChatProviderRequest, isolation: isolated (any Actor)?,
+               onEvent: (ChatStreamEvent) -> Void) async throws
 }
 
 extension ChatProvider {
+    /// Iterates ``streamReply(to:)``.
+    public func reply(to request: ChatProviderRequest, isolation: isolated (any Actor)?,
+                      onEvent: (ChatStreamEvent) -> Void) async throws {
+        for try await event in streamReply(to: request) { onEvent(event) }
+    }
+
     /// A stream fed by `produce` on its own task, cancelled as soon as the consumer stops listening.
     static func makeStream<Element: Sendable>(
         _ produce: @escaping @Sendable (AsyncThrowingStream<Element, any Error>.Continuation) async throws -> Void

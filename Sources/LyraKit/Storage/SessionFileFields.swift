@@ -16,7 +16,7 @@ struct SessionFields {
         let created = createdAt.flatMap(ChatTimestamp.date(from:))
             ?? messages.first?.createdAt ?? Date(timeIntervalSince1970: 0)
         let updated = updatedAt.flatMap(ChatTimestamp.date(from:)) ?? messages.last?.createdAt ?? created
-        var session = ChatSession(id: id ?? "", title: title ?? "", chatID: chatID ?? UUID().uuidString.lowercased(),
+        var session = ChatSession(id: id ?? "", title: title ?? "", chatID: chatID ?? UUID.systemRandomLowercased(),
                                   createdAt: created, updatedAt: updated, messages: messages,
                                   system: system, model: model, number: number)
         session.unknownMembers = unknown
@@ -34,7 +34,7 @@ struct MessageFields {
     /// unreadable time, `failed` false on user messages (and absent on others).
     func message() -> ChatMessage {
         let created = createdAt.flatMap(ChatTimestamp.date(from:)) ?? Date(timeIntervalSince1970: 0)
-        var message = ChatMessage(id: id ?? UUID().uuidString.lowercased(), role: ChatRole(rawValue: role ?? "user"),
+        var message = ChatMessage(id: id ?? UUID.systemRandomLowercased(), role: ChatRole(rawValue: role ?? "user"),
                                   content: content ?? "", createdAt: created,
                                   failed: failed, model: model, incomplete: incomplete ?? false,
                                   finishReason: finishReason, usage: usage)

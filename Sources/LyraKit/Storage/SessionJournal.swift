@@ -78,9 +78,11 @@ enum SessionJournal {
     /// a new journal's directory entry is synced too. Called under the directory lock.
     /// - Throws: `StorageError`.
     static func append(_ bytes: [UInt8], to path: String, keeping: Int) throws {
-        let existed = size(path) != nil
-        let file = try PosixFile.opening(path, flags: O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_NONBLOCK,
-                                         mode: 0o600)
+        // Opened without O_CREAT first: an existing journal (the usual case) needs no stat to tell.
+        let flags = O_WRONLY | O_APPEND | O_NOFOLLOW | O_NONBLOCK
+        let existing = try PosixFile.openingIfPresent(path, flags: flags)
+        let existed = existing != nil
+        let file = try existing ?? PosixFile.opening(path, flags: flags | O_CREAT, mode: 0o600)
         defer { file.closeFile() }
         let status = try file.status()
         guard status.st_mode & S_IFMT == S_IFREG else {

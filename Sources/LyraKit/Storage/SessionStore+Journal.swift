@@ -13,9 +13,9 @@ extension SessionStore {
     /// - Throws: `SessionError.damagedFile`, `.tooLarge`, `StorageError`, or what `edits` throws (nothing is written then).
     public func update(_ base: ChatSession, edits: @Sendable (ChatSession) throws -> [SessionEdit])
         throws -> ChatSession {
-        try XDGDirectories.ensureDirectory(directory)
+        let lock = try heldLock()
         let file = try fileName(for: base.id)
-        return try SessionDirectoryLock.withLock(in: directory.path) {
+        return try lock.withLock {
             guard var session = try readSession(file), var remembered = recent, remembered.file == file else {
                 return try saveWhole(base, in: file) { session in
                     for edit in try edits(session) { edit.apply(to: &session) }
@@ -24,7 +24,7 @@ extension SessionStore {
             // Let go of the remembered copy, so that editing a large session's messages does not copy
             // them when the caller handed its own copy over (ChatService does).
             recent = nil
-            remembered.session = ChatSession(id: "", title: "", createdAt: Date(timeIntervalSince1970: 0))
+            remembered.session = ChatSession(id: "", title: "", chatID: "", createdAt: Date(timeIntervalSince1970: 0))
             let storedMessages = session.messages.count
             let list = try edits(session)
             for edit in list { edit.apply(to: &session) }
@@ -54,7 +54,7 @@ extension SessionStore {
     public func fold(id: String) throws {
         let file = try fileName(for: id)
         guard (SessionJournal.size(journalPath(for: file)) ?? 0) > 0 else { return }
-        try SessionDirectoryLock.withLock(in: directory.path) {
+        try withDirectoryLock {
             guard let stored = try readSession(file) else { return }
             if let remembered = recent, remembered.file == file, remembered.liveLines == 0 {
                 SessionJournal.empty(journalPath(for: file))
@@ -101,6 +101,6 @@ extension SessionStore {
 
     /// The path of the journal of session file `file`.
     func journalPath(for file: String) -> String {
-        directory.appending(path: SessionJournal.fileName(for: file)).path
+        path(of: SessionJournal.fileName(for: file))
     }
 }

@@ -81,8 +81,4 @@ extension SessionStore {
         if let own = holders.first(where: { isOwnFile($0.file, of: id) }) { return own }
         return holders.min { Array($0.file.utf8).lexicographicallyPrecedes(Array($1.file.utf8)) } ?? holders[0]
     }
-
-    private nonisolated func path(of file: String) -> String {
-        directory.appending(path: file).path
-    }
 }

@@ -38,7 +38,7 @@ extension SessionStore {
             }
             if let done = Self.assign(entries, numbers, allocating: false) { return (done.entries, stamp) }
         }
-        return try SessionDirectoryLock.withLock(in: directory.path) {
+        return try withDirectoryLock {
             var numbers = SessionNumberFile.read(in: directory) ?? SessionNumberFile()
             let files = Set(entries.map(\.file))
             numbers.byFile = numbers.byFile.filter { files.contains($0.key) }

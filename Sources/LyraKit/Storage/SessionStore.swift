@@ -11,6 +11,8 @@ import Darwin
 public actor SessionStore {
     /// The sessions directory (`$XDG_DATA_HOME/lyra/sessions`).
     public nonisolated let directory: URL
+    /// `directory`'s path, for the file paths of each save (cheaper than `URL.appending`).
+    nonisolated let directoryPath: String
     /// The store's own serial executor: its blocking file work (flock, fsync, rename) runs on a
     /// dispatch queue of its own, off the cooperative pool that every other task shares.
     nonisolated let executor = SessionFileExecutor(label: "lyra.session-store")
@@ -22,10 +24,17 @@ public actor SessionStore {
     /// The session last read or written, with the stamp of its file and how far its journal was
     /// read: while both are unchanged, reading it again returns this copy instead of decoding the file.
     var recent: RememberedSession?
+    /// The directory's lock file, open while the store lives (see `SessionStore+Lock.swift`).
+    var lockFile: SessionDirectoryLock?
 
     /// A store over `directory`; nothing is read or created until it is used.
     public init(directory: URL) {
         self.directory = directory.standardizedFileURL
+        self.directoryPath = self.directory.path
+    }
+
+    deinit {
+        lockFile?.file.closeFile()
     }
 
     // MARK: - Listing
@@ -65,7 +74,7 @@ public actor SessionStore {
 
     /// Rewrites the index (under the lock, so that a leftover cleanup never removes an index write in progress).
     func writeIndex(_ entries: [SessionIndexEntry], numbersStamp: SessionFileStamp?) {
-        try? SessionDirectoryLock.withLock(in: directory.path) {
+        try? withDirectoryLock {
             SessionIndex.write(entries, numbersStamp: numbersStamp, in: directory)
         }
     }
@@ -115,9 +124,9 @@ public actor SessionStore {
     /// - Throws: `SessionError.damagedFile`, `StorageError`, or what `change` throws (nothing is written then).
     public func update(_ base: ChatSession, _ change: @Sendable (inout ChatSession) throws -> Void)
         throws -> ChatSession {
-        try XDGDirectories.ensureDirectory(directory)
+        let lock = try heldLock()
         let file = try fileName(for: base.id)
-        return try SessionDirectoryLock.withLock(in: directory.path) { try saveWhole(base, in: file, change) }
+        return try lock.withLock { try saveWhole(base, in: file, change) }
     }
 
     /// Applies `change` to the stored session in `file` (or to `base` when there is none) and writes
@@ -148,13 +157,12 @@ public actor SessionStore {
     /// - Throws: `SessionError.notFound` when it does not exist, or `StorageError`.
     public func delete(id: String) throws {
         let file = try fileName(for: id)
-        let path = directory.appending(path: file).path
-        try XDGDirectories.ensureDirectory(directory)
-        try SessionDirectoryLock.withLock(in: directory.path) {
-            if unlink(path) != 0 {
+        let filePath = path(of: file)
+        try withDirectoryLock {
+            if unlink(filePath) != 0 {
                 let code = errno
                 if code == ENOENT { throw SessionError.notFound(reference: id) }
-                throw StorageError.posix("delete", path: path, code: code)
+                throw StorageError.posix("delete", path: filePath, code: code)
             }
             unlink(journalPath(for: file))
             if var numbers = SessionNumberFile.read(in: directory), numbers.byFile.removeValue(forKey: file) != nil {
@@ -201,30 +209,39 @@ public actor SessionStore {
     /// The stamp of `file` now, or nil when it cannot be read.
     func currentStamp(of file: String) -> SessionFileStamp? {
         var info = stat()
-        guard stat(directory.appending(path: file).path, &info) == 0 else { return nil }
+        guard stat(path(of: file), &info) == 0 else { return nil }
         return SessionFileStamp(info)
     }
 
     /// The file holding session `id`: `<id>.json` when it exists (it wins over a copy with another
     /// name), else the file a listing found it in, else `<id>.json` for a new session.
     func fileName(for id: String) throws -> String {
-        if Self.isSafeFileStem(id), currentStamp(of: id + ".json") != nil { return id + ".json" }
-        if let known = fileNames[id] { return known }
-        if Self.isSafeFileStem(id) { return id + ".json" }
-        _ = try list()
-        guard let known = fileNames[id] else { throw SessionError.notFound(reference: id) }
+        let safe = Self.isSafeFileStem(id)
+        guard let known = fileNames[id] else {
+            if safe { return id + ".json" }   // whether it exists or not (no stat needed)
+            _ = try list()
+            guard let known = fileNames[id] else { throw SessionError.notFound(reference: id) }
+            return known
+        }
+        if safe, currentStamp(of: id + ".json") != nil { return id + ".json" }
         return known
+    }
+
+    /// The path of `file` in the sessions directory.
+    nonisolated func path(of file: String) -> String {
+        directoryPath.hasSuffix("/") ? directoryPath + file : directoryPath + "/" + file
     }
 
     /// Whether `id` can name a file in the sessions directory by itself.
     static func isSafeFileStem(_ id: String) -> Bool {
-        !id.isEmpty && id.utf8.count <= 200 && !id.hasPrefix(".") && !id.contains("/") && !id.contains("\0")
+        !id.isEmpty && id.utf8.count <= 200 && id.utf8.first != UInt8(ascii: ".")
+            && !id.utf8.contains { $0 == UInt8(ascii: "/") || $0 == 0 }
     }
 
     /// Removes the temporary files of session and index writes that never finished (their writer
     /// was killed). Under the lock no such write is in progress, so every such file seen then is stale.
     private func removeLeftovers() {
-        try? SessionDirectoryLock.withLock(in: directory.path) {
+        try? withDirectoryLock {
             for name in try SessionDirectoryScanner.scan(directory.path).leftovers {
                 unlink(directory.appending(path: name).path)
             }

@@ -19,6 +19,8 @@ public final class AppServices {
 
     private var cachedConfiguration: LyraConfiguration?
     private var cachedClient: APIClient?
+    /// The providers of this run, made from the configuration on first use (a chat turn asks each time).
+    private var cachedCatalog: ProviderCatalog?
 
     // The feature services of this run, each built on first use by its `AppServices+Feature.swift`
     // accessor (stored here because extensions cannot add stored properties). These three hold
@@ -83,9 +85,20 @@ public final class AppServices {
     public func reloadConfiguration() {
         cachedConfiguration = nil
         cachedClient = nil
+        cachedCatalog = nil
         builtVideoService = nil
         builtSubscriptionService = nil
         premiumGate = PremiumGate()
+    }
+
+    /// The providers of this run (`demo` only under `--demo`), built once per configuration.
+    /// - Throws: configuration errors.
+    public func providerCatalog() throws -> ProviderCatalog {
+        if let cachedCatalog { return cachedCatalog }
+        let catalog = ProviderCatalog(configuration: try configuration(), environment: environment,
+                                      demoBaseURL: options.demo ? flags[.baseURL].flatMap(URL.init(string:)) : nil)
+        cachedCatalog = catalog
+        return catalog
     }
 
     /// The app backend client.

@@ -41,7 +41,8 @@ public final class ScriptRunner: FollowUpInput {
             defer { context.console.flush() }
             if outputClosed() { return .outputClosed }
             let interpreter = interpreter
-            let task = Task { @MainActor in try await interpreter.run(line) }
+            // Started at once on the main actor (no trip through its queue); a Task so Ctrl-C can cancel it.
+            let task = Task.immediate { @MainActor in try await interpreter.run(line) }
             running = task
             let result = await task.result
             running = nil
@@ -111,7 +112,7 @@ public final class ScriptRunner: FollowUpInput {
     }
 
     private func isSkippable(_ text: String, inBlock: Bool) -> Bool {
-        !inBlock && (text.trimmingCharacters(in: .whitespaces).isEmpty || text.hasPrefix("#"))
+        !inBlock && (text.trimmingSpaces().isEmpty || text.hasPrefix("#"))
     }
 
     private func report(_ error: any Error, line: Int) {

@@ -5,13 +5,6 @@ import Foundation
 import LyraKit
 
 extension AppServices {
-    /// The providers of this run (`demo` only under `--demo`).
-    /// - Throws: configuration errors.
-    public func providerCatalog() throws -> ProviderCatalog {
-        ProviderCatalog(configuration: try configuration(), environment: environment,
-                        demoBaseURL: options.demo ? flags[.baseURL].flatMap(URL.init(string:)) : nil)
-    }
-
     /// The model chat uses now, or nil when none can be chosen.
     /// - Throws: configuration errors, or `ProviderError.unknownProvider`/`.noModel` for a bad name.
     public func currentModel() async throws -> ModelReference? {
@@ -20,7 +13,7 @@ extension AppServices {
         let explicit = modelChoice.chosen ?? options.model ?? configuration.model.flatMap { model in
             configuration.source(of: .model) == .configFile ? nil : model
         }
-        let saved = await chatService().sessionModel
+        let saved = chatService().sessionModel
         let fromFile = configuration.source(of: .model) == .configFile ? configuration.model : nil
         guard let text = explicit ?? saved ?? fromFile else {
             return configuration.baseURL == nil ? nil : ModelReference(provider: AppChatProvider.providerName, model: "")

@@ -14,7 +14,7 @@ enum ChatTurnPresenter {
     /// reply as it arrives, and keeps the prompt's title current.
     /// - Throws: what `work` throws, after what arrived was shown and the title updated.
     static func run(_ context: CommandContext, chat: ChatService,
-                    _ work: @escaping @Sendable (ChatTurnOptions) async throws -> ChatTurn) async throws {
+                    _ work: @MainActor (ChatTurnOptions) async throws -> ChatTurn) async throws {
         let route = try await context.services.chatRoute()
         let pump = ReplyStreamPump(context: context, render: route.render, label: waitingLabel)
         let options = ChatTurnOptions(provider: route.provider, model: route.model,

@@ -21,7 +21,7 @@ final class ReplyStreamPump {
         self.view = view
         self.pieces = pieces
         onText = { pieces.append($0) }
-        renderer = Task { @MainActor in
+        renderer = Task.immediate { @MainActor in   // runs until it waits: no trip through the main queue
             for await _ in pieces.arrivals { Self.show(pieces.takeAll(), in: view) }
             Self.show(pieces.takeAll(), in: view)
         }
@@ -30,8 +30,9 @@ final class ReplyStreamPump {
 
     /// Waits until every piece handed over so far is shown; later pieces are dropped.
     func drain() async {
-        pieces.finish()
-        await renderer.value
+        // The renderer runs on this actor too, so it is not showing anything now: what it has not
+        // shown yet is shown here, without waiting for it to wake (two trips through the main queue).
+        Self.show(pieces.close(), in: view)
     }
 
     /// Drains, then finishes the view (`completed`: whether the reply ended normally).

@@ -72,13 +72,7 @@ public struct ScriptSource: Sendable {
     public mutating func next() -> Line? {
         guard let descriptor else { return pending.popLast().map(Line.text) }
         while true {
-            if let newline = buffer[scanned...].firstIndex(of: 10) {
-                let line = discarding ? Line.tooLong : .text(decode(buffer[lineStart..<newline]))
-                discarding = false
-                lineStart = newline + 1
-                scanned = lineStart
-                return line
-            }
+            if let newline = buffer[scanned...].firstIndex(of: 10) { return takeLine(endingAt: newline) }
             scanned = buffer.count
             if reachedEnd { return finalLine() }
             buffer.removeSubrange(..<lineStart)
@@ -91,6 +85,23 @@ public struct ScriptSource: Sendable {
             }
             fill(from: descriptor)
         }
+    }
+
+    /// The next line when it can be had without reading: a complete line already in the buffer, or a
+    /// line given in advance; nil when ``next()`` would have to read (or the input is over).
+    public mutating func nextBuffered() -> Line? {
+        if descriptor == nil { return pending.popLast().map(Line.text) }
+        guard let newline = buffer[scanned...].firstIndex(of: 10) else { return nil }
+        return takeLine(endingAt: newline)
+    }
+
+    /// The buffered line ending at the newline at `newline` (``Line/tooLong`` when it was being discarded).
+    private mutating func takeLine(endingAt newline: Int) -> Line {
+        let line = discarding ? Line.tooLong : .text(decode(buffer[lineStart..<newline]))
+        discarding = false
+        lineStart = newline + 1
+        scanned = lineStart
+        return line
     }
 
     /// The unterminated last line at the end of input, if any.

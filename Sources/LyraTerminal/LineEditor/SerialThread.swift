@@ -25,8 +25,8 @@ final class SerialThread: Sendable {
         thread.start()
     }
 
-    /// Runs `body` on the thread and returns its result.
-    func run<Result: Sendable>(_ body: @escaping @Sendable () -> Result) async -> Result {
+    /// Runs `body` on the thread and returns its result to the caller's executor directly.
+    nonisolated(nonsending) func run<Result: Sendable>(_ body: @escaping @Sendable () -> Result) async -> Result {
         await withCheckedContinuation { continuation in
             pending.withLock { $0.append { continuation.resume(returning: body()) } }
             signal.signal()

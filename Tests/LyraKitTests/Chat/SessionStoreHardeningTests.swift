@@ -127,6 +127,19 @@ import Testing
         }
     }
 
+    @Test func aSessionsDirectoryRemovedWhileTheStoreLivesIsMadeAgainAndLocked() async throws {
+        try await withTemporaryDirectory { root in
+            let sessions = root.appending(path: "sessions")
+            let store = SessionStore(directory: sessions)
+            _ = try await store.update(session("R1")) { _ in }
+            try FileManager.default.removeItem(at: sessions)
+            _ = try await store.update(session("R2")) { _ in }
+            let names = try FileManager.default.contentsOfDirectory(atPath: sessions.path)
+            #expect(names.contains("R2.json") && names.contains(SessionDirectoryLock.fileName))
+            #expect(try await store.list().sessions.map(\.id) == ["R2"])
+        }
+    }
+
     @Test func theStoreRunsOnItsOwnQueueNotTheCooperativePool() async {
         let store = SessionStore(directory: URL(filePath: "/nonexistent"))
         #expect(await store.runsOnItsOwnQueue())

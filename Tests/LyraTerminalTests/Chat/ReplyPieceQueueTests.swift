@@ -44,4 +44,16 @@ import Testing
         for await _ in queue.arrivals { batches.append(queue.takeAll()) }
         #expect(batches == [[]])
     }
+
+    @Test func closingHandsOverWhatWaitsAndDropsLaterPieces() async {
+        let queue = ReplyPieceQueue()
+        queue.append("shown")
+        queue.append(" by the closer")
+        #expect(queue.close() == ["shown", " by the closer"])
+        queue.append(" too late")
+        var batches: [[String]] = []
+        for await _ in queue.arrivals { batches.append(queue.takeAll()) }
+        #expect(batches == [[]])
+        #expect(queue.takeAll().isEmpty)
+    }
 }
