@@ -7,6 +7,8 @@ extension CurlTransport {
     /// Loads libcurl and starts its driver thread on a thread of its own, once per process, and
     /// returns at once; the first request waits only for what is not done yet. Commands that never
     /// touch the network never call it, so they still start without libcurl.
+    /// Call it once the threads needed meanwhile exist: `dlopen` holds the dynamic loader's lock
+    /// while it maps and relocates libcurl's libraries, and creating a thread waits for that lock.
     /// Whoever calls `exit` afterwards must call ``awaitPreparation()`` first.
     public static func prepareInBackground() {
         _ = preparation

@@ -18,7 +18,6 @@ public enum LyraApp {
     public static func run(options: LaunchOptions, environment: [String: String],
                            overrides: [SettingKey: String] = [:]) async -> ExitStatus {
         signal(SIGPIPE, SIG_IGN)
-        if options.action.startsWithChat { CurlTransport.prepareInBackground() }
         let terminal = Terminal.detect(environment: environment, noColorFlag: options.noColor)
         let interactive = options.action == .standard && terminal.isInteractive
         let console = Console.standard()
@@ -29,6 +28,8 @@ public enum LyraApp {
         let registry = CommandCatalog.standard()
         let completionData = CompletionData()
         let services = AppServices(options: options, environment: environment, overrides: overrides)
+        let interrupts = InterruptMonitor(receivesSignals: !interactive)
+        if options.action.startsWithChat { prepareNetwork(services) }
         let context = CommandContext(
             console: console, theme: theme, terminal: terminal, mode: interactive ? .interactive : .script,
             registry: registry, completionData: completionData, services: services, quiet: options.quiet)
@@ -39,7 +40,6 @@ public enum LyraApp {
             console.writeError("lyra: \(ErrorText.describe(error))\n")
             return .usage
         }
-        let interrupts = InterruptMonitor(receivesSignals: !interactive)
         if interactive {
             return await leaving(context, await runInteractive(context: context, interpreter: interpreter,
                                                                 interrupts: interrupts))
@@ -64,6 +64,16 @@ public enum LyraApp {
             console.writeError("lyra: \(ErrorText.describe(error))\n")
             return .usage
         }
+    }
+
+    /// Starts loading libcurl for a run that begins with a chat message, once the threads the turn
+    /// needs before its request exist: while `dlopen` maps libcurl's ~30 libraries it holds the
+    /// dynamic loader's lock, and a thread created meanwhile waits for the whole load. The session
+    /// store's thread (the chat service runs on it) is made with the store, the interrupt monitor's
+    /// already; a `-c` script reads its lines without a thread.
+    private static func prepareNetwork(_ services: AppServices) {
+        _ = services.chatService()
+        CurlTransport.prepareInBackground()
     }
 
     /// Folds the current session's journal into its file before exit (docs/JOURNAL.md); returns `status`.

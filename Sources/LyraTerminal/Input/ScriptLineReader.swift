@@ -1,5 +1,6 @@
 // Reads a script's lines on a thread of its own (a SerialThread, like the line editor's), so the
-// main actor never blocks in read(2) and Ctrl-C can reach it while a script waits for input.
+// main actor never blocks in read(2) and Ctrl-C can reach it while a script waits for input. Lines
+// given in memory (`-c`) need no thread, so a one-shot makes none while libcurl loads.
 import Foundation
 import Synchronization
 
@@ -7,22 +8,26 @@ import Synchronization
 /// Its methods run on the caller's executor: a line already buffered costs no hop at all.
 final class ScriptLineReader: Sendable {
     private let source: Mutex<ScriptSource>
-    private let thread = SerialThread(name: "lyra.script-input", takesInterrupts: false)
+    /// The thread reads run on; nil when the lines are in memory.
+    private let thread: SerialThread?
 
     /// A reader of `source`; nothing is read until a line is asked for.
     init(source: ScriptSource) {
+        thread = source.readsDescriptor ? SerialThread(name: "lyra.script-input", takesInterrupts: false) : nil
         self.source = Mutex(source)
     }
 
     /// The next line without its newline, or `nil` at the end of input.
     nonisolated(nonsending) func nextLine() async -> String? {
-        await thread.run { [self] in source.withLock { $0.nextLine() } }
+        guard let thread else { return source.withLock { $0.nextLine() } }
+        return await thread.run { [self] in source.withLock { $0.nextLine() } }
     }
 
     /// The next line, `.tooLong` for one over the limit (its bytes discarded), or `nil` at the end of input.
     nonisolated(nonsending) func next() async -> ScriptSource.Line? {
         // A line already read (or given in advance) needs no hop to the reading thread and back.
         if let buffered = source.withLockIfAvailable({ $0.nextBuffered() }), let line = buffered { return line }
+        guard let thread else { return source.withLock { $0.next() } }
         return await thread.run { [self] in source.withLock { $0.next() } }
     }
 }

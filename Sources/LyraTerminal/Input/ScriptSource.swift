@@ -18,6 +18,8 @@ public struct ScriptSource: Sendable {
     public static let maximumLineBytes = 16 << 20
 
     private let descriptor: Int32?
+    /// Whether lines come from a descriptor (reads can block), not from memory (`-c`).
+    public var readsDescriptor: Bool { descriptor != nil }
     private let lineLimit: Int
     private var discarding = false
     private var pending: [String]

@@ -1,0 +1,47 @@
+// The session store's executor: one thread of its own per store, made with the store (a turn never
+// creates it while libcurl loads) and ended when the store is released (tests make many stores).
+import Foundation
+import Testing
+@testable import LyraKit
+
+@Suite struct SessionFileExecutorTests {
+    /// Threads of this process named `name` (`/proc/self/task/*/comm`).
+    private func threads(named name: String) -> Int {
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
+        return tasks.filter { task in
+            let comm = try? String(contentsOfFile: "/proc/self/task/\(task)/comm", encoding: .utf8)
+            return comm?.trimmingCharacters(in: .newlines) == name
+        }.count
+    }
+
+    @Test func eachStoreHasAThreadThatEndsWithTheStore() async throws {
+        let name = "lyra.store-test"
+        do {
+            let executors = (0..<8).map { _ in SessionFileExecutor(label: name) }
+            let ran = await withTaskGroup(of: Bool.self) { group in
+                for executor in executors {
+                    group.addTask { await ProbeActor(executor: executor).runsOnExecutorThread() }
+                }
+                return await group.reduce(true) { $0 && $1 }
+            }
+            #expect(ran, "every job ran on its executor's own thread")
+            #expect(threads(named: name) == 8)
+        }
+        // Released: each thread finishes its loop and exits (a watchdog, not a timing assertion).
+        let deadline = ContinuousClock.now.advanced(by: .seconds(60))
+        while threads(named: name) > 0, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        #expect(threads(named: name) == 0)
+    }
+}
+
+/// An actor on a given `SessionFileExecutor`, as the store and the chat service are.
+private actor ProbeActor {
+    let executor: SessionFileExecutor
+    nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
+
+    init(executor: SessionFileExecutor) { self.executor = executor }
+
+    func runsOnExecutorThread() -> Bool { executor.isRunningOnItsQueue() }
+}
