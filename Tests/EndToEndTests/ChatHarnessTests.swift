@@ -23,10 +23,15 @@ func storedMessages(_ url: URL, sourceLocation: SourceLocation = #_sourceLocatio
     try #require(try storedSession(url, sourceLocation: sourceLocation)["messages"] as? [[String: Any]], sourceLocation: sourceLocation)
 }
 
-/// The messages of session 1 as Lyra reads them (its file plus its journal, docs/JOURNAL.md), through
-/// `lyra -c '/sessions export 1 --format json'`: for checks while another lyra is still in the session.
+/// The messages of the first session made (the lowest number `/sessions` lists) as Lyra reads them
+/// (its file plus its journal, docs/JOURNAL.md), through `lyra -c '/sessions export N --format json'`:
+/// for checks while another lyra is still in the session. Not always number 1: numbers are never
+/// given twice, and a run killed while making its session may have taken 1 without a file.
 func messagesReadByLyra(_ env: TemporaryEnvironment) async throws -> [[String: Any]] {
-    let exported = try await env.runLyra(["-c", "/sessions export 1 --format json"])
+    let listed = try await env.runLyra(["-c", "/sessions --json"])
+    let items = try #require(try JSONSerialization.jsonObject(with: listed.stdoutData) as? [[String: Any]])
+    let first = try #require(items.compactMap { $0["number"] as? Int }.min(), "no session is listed")
+    let exported = try await env.runLyra(["-c", "/sessions export \(first) --format json"])
     try #require(exported.status == 0, "export failed: \(exported.stderr)")
     let session = try #require(try JSONSerialization.jsonObject(with: exported.stdoutData) as? [String: Any])
     return try #require(session["messages"] as? [[String: Any]])
