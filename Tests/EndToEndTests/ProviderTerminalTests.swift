@@ -7,16 +7,10 @@ import Testing
 
 @Suite struct ProviderTerminalTests {
     @Test func wordsShowWhileStreamingAndCtrlCKeepsThePartialReplyForRetry() async throws {
-        let env = try TemporaryEnvironment()
-        let backend = try RunningBackend()
-        try await backend.control.injectFault(json: #"{"path": "/v1/chat/completions", "pause_after_words": 5}"#)
-        let session = try env.startLyraSession([], extraEnvironment: openAIEnvironment(backend), columns: 100)
+        let (env, backend, session, partial) = try await replHoldingAStreamedReply()
         defer { session.terminate() }
-        try await session.awaitOutput(containing: "lyra ›")
-        session.mark()
-        session.send("tell me about Kyoto\r")
+        defer { withExtendedLifetime(backend) {} }   // the server holds the stream until the test ends
         // The server holds the rest of the stream: these words can only be on screen because they streamed.
-        let partial = try await session.awaitOutput(containing: "This is a **canned** reply")
         #expect(!partial.contains("Pick a real model"))
         session.send(.ctrlC)
         // The server holds the rest of the stream until the test ends: `cancelled` can only come
@@ -51,15 +45,10 @@ import Testing
 
 @Suite struct ProviderTerminationTests {
     @Test func sigtermMidStreamSavesThePartialReplyAsIncompleteBeforeLyraEnds() async throws {
-        let env = try TemporaryEnvironment()
-        let backend = try RunningBackend()
-        try await backend.control.injectFault(json: #"{"path": "/v1/chat/completions", "pause_after_words": 5}"#)
-        let session = try env.startLyraSession([], extraEnvironment: openAIEnvironment(backend), columns: 100)
+        let (env, backend, session, _) = try await replHoldingAStreamedReply()
         defer { session.terminate() }
-        try await session.awaitOutput(containing: "lyra ›")
-        session.send("tell me about Kyoto\r")
+        defer { withExtendedLifetime(backend) {} }   // the server holds the stream until the test ends
         // The server holds the rest of the stream: the reply is cut by the signal, never finished.
-        try await session.awaitOutput(containing: "This is a **canned** reply")
         kill(session.processIdentifier, SIGTERM)
         #expect(try await session.awaitExit() == 128 + SIGTERM)
         #expect(session.terminationSignal == SIGTERM)
@@ -120,5 +109,26 @@ private extension String {
         var text = self
         while text.last == " " { text.removeLast() }
         return text
+    }
+}
+
+/// A REPL on a pseudo-terminal (OpenAI provider) whose reply to "tell me about Kyoto" stops after five
+/// streamed words, the server holding the rest until the test ends; returned once those words are on
+/// screen, with the output since the message was typed. Keep `backend` alive for the whole test.
+private func replHoldingAStreamedReply() async throws
+    -> (env: TemporaryEnvironment, backend: RunningBackend, session: PseudoTerminalSession, partial: String) {
+    let env = try TemporaryEnvironment()
+    let backend = try RunningBackend()
+    try await backend.control.injectFault(json: #"{"path": "/v1/chat/completions", "pause_after_words": 5}"#)
+    let session = try env.startLyraSession([], extraEnvironment: openAIEnvironment(backend), columns: 100)
+    do {
+        try await session.awaitOutput(containing: "lyra ›")
+        session.mark()
+        session.send("tell me about Kyoto\r")
+        let partial = try await session.awaitOutput(containing: "This is a **canned** reply")
+        return (env, backend, session, partial)
+    } catch {
+        session.terminate()
+        throw error
     }
 }

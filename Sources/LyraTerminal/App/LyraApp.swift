@@ -18,6 +18,9 @@ public enum LyraApp {
     public static func run(options: LaunchOptions, environment: [String: String],
                            overrides: [SettingKey: String] = [:]) async -> ExitStatus {
         signal(SIGPIPE, SIG_IGN)
+        // A write past `ulimit -f` fails with EFBIG (reported as "File too large") instead of killing
+        // Lyra: the session store's thread no longer comes from libdispatch, which blocked the signal.
+        signal(SIGXFSZ, SIG_IGN)
         let terminal = Terminal.detect(environment: environment, noColorFlag: options.noColor)
         let interactive = options.action == .standard && terminal.isInteractive
         let console = Console.standard()
