@@ -106,21 +106,15 @@ struct ReceivedReply {
     var conversationID: String?
     var completion: ChatCompletionInfo?
 
-    /// Reads the reply to `request` from `provider`, handing its text to `onText` as it arrives:
-    /// in this task and the text of events that arrived together as one piece when the provider
-    /// can (`BatchingChatProvider`). When the task is cancelled the reply just stops, as a stream does.
+    /// Reads the reply to `request` from `provider` on the caller's actor (`isolation`), handing its
+    /// text to `onText` as it arrives, the text of events that arrived together as one piece
+    /// (`ChatProvider.reply`). When the task is cancelled the reply just stops, as a stream does.
     /// - Throws: what the provider's stream throws.
-    /// Other providers hand over one event at a time through `ChatProvider.reply`, on the caller's
-    /// actor (`isolation`): the app backend's whole reply then comes back without a hop.
     mutating func receive(from provider: any ChatProvider, request: ChatProviderRequest,
                           isolation: isolated (any Actor)? = #isolation,
                           onText: @Sendable (String) -> Void) async throws {
-        guard let batching = provider as? any BatchingChatProvider else {
-            try await provider.reply(to: request, isolation: isolation) { event in apply(event, onText: onText) }
-            return
-        }
         do {
-            try await batching.receiveReply(to: request) { batch in
+            try await provider.reply(to: request, isolation: isolation) { batch in
                 var pieces = ""
                 for event in batch { apply(event) { pieces += $0 } }
                 if !pieces.isEmpty { onText(pieces) }

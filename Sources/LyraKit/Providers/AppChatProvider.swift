@@ -26,9 +26,10 @@ public struct AppChatProvider: ChatProvider {
         }
     }
 
-    /// The events of ``streamReply(to:)``, without a stream: the reply is awaited on the caller's task.
+    /// The events of ``streamReply(to:)`` as one batch, without a stream: the reply is awaited on the
+    /// caller's task.
     public func reply(to request: ChatProviderRequest, isolation: isolated (any Actor)?,
-                      onEvent: (ChatStreamEvent) -> Void) async throws {
+                      onEvents: ([ChatStreamEvent]) -> Void) async throws {
         let reply: ChatReplyDTO
         do {
             reply = try await backend.sendChatMessage(chatID: request.conversationID, message: request.message)
@@ -37,7 +38,7 @@ public struct AppChatProvider: ChatProvider {
             if Task.isCancelled { throw CancellationError() }
             throw error
         }
-        for event in Self.events(of: reply) { onEvent(event) }
+        onEvents(Self.events(of: reply))
     }
 
     /// The whole reply's text, its chat id when non-empty, and the end.

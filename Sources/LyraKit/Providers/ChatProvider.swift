@@ -63,25 +63,26 @@ public protocol ChatProvider: Sendable {
     /// - Returns: events in order; a stream that ends without `.finished` was cut off.
     ///   It throws the provider's error (`ProviderError`, `APIError`) when the turn fails.
     func streamReply(to request: ChatProviderRequest) -> AsyncThrowingStream<ChatStreamEvent, any Error>
-    /// Hands the reply to `request` to `onEvent` event by event, in order, on the caller's actor, and
-    /// returns when it is over: the same events and errors as ``streamReply(to:)``, which the default
-    /// iterates (a provider whose reply arrives whole answers without a stream and its task).
-    /// - Throws: as the stream does; `CancellationError` when the calling task was cancelled.
+    /// Hands the reply to `request` to `onEvents` on the caller's actor, in order, the events that
+    /// arrived together (one network read, or a whole reply) as one non-empty batch, and returns when
+    /// it is over: the same events and errors as ``streamReply(to:)``, which the default iterates one
+    /// event a batch. A provider that reads in the calling task needs no stream, task or hop of its own.
+    /// - Throws: as the stream does; on cancellation it may stop early or throw `CancellationError`.
     func reply(to request: ChatProviderRequest, isolation: isolated (any Actor)?,
-               onEvent: (ChatStreamEvent) -> Void) async throws
+               onEvents: ([ChatStreamEvent]) -> Void) async throws
 }
 
 extension ChatProvider {
-    /// Iterates ``streamReply(to:)``.
+    /// Iterates ``streamReply(to:)``, one event a batch.
     public func reply(to request: ChatProviderRequest, isolation: isolated (any Actor)?,
-                      onEvent: (ChatStreamEvent) -> Void) async throws {
-        for try await event in streamReply(to: request) { onEvent(event) }
+                      onEvents: ([ChatStreamEvent]) -> Void) async throws {
+        for try await event in streamReply(to: request) { onEvents([event]) }
     }
 
     /// A stream fed by `produce` on its own task, cancelled as soon as the consumer stops listening.
-    static func makeStream<Element: Sendable>(
-        _ produce: @escaping @Sendable (AsyncThrowingStream<Element, any Error>.Continuation) async throws -> Void
-    ) -> AsyncThrowingStream<Element, any Error> {
+    static func makeStream(
+        _ produce: @escaping @Sendable (AsyncThrowingStream<ChatStreamEvent, any Error>.Continuation) async throws -> Void
+    ) -> AsyncThrowingStream<ChatStreamEvent, any Error> {
         AsyncThrowingStream { continuation in
             let task = Task {
                 do {
@@ -94,15 +95,4 @@ extension ChatProvider {
             continuation.onTermination = { _ in task.cancel() }
         }
     }
-}
-
-/// A provider that can stream a reply in its caller's task, handing over the events that arrived
-/// together (one network read) as one batch: a fast stream then costs one wake-up of its reader
-/// per read, instead of a hop through a producing task per event.
-public protocol BatchingChatProvider: ChatProvider {
-    /// Receives the reply to `request`, handing its events (those of `streamReply(to:)`, in order,
-    /// in non-empty batches) to `onEvents`; returns at the end of the reply, or early when the
-    /// calling task is cancelled.
-    /// - Throws: what the stream of `streamReply(to:)` throws.
-    func receiveReply(to request: ChatProviderRequest, onEvents: ([ChatStreamEvent]) -> Void) async throws
 }

@@ -4,7 +4,7 @@
 import Foundation
 
 /// Talks to Ollama, llama.cpp, vLLM, LM Studio, LiteLLM, OpenRouter, OpenAI…
-public struct OpenAIChatProvider: BatchingChatProvider {
+public struct OpenAIChatProvider: ChatProvider {
     /// The provider's settings.
     public let definition: ProviderDefinition
     private let transport: any HTTPTransport
@@ -33,15 +33,17 @@ public struct OpenAIChatProvider: BatchingChatProvider {
         }
     }
 
-    /// Receives the reply in the calling task (no task or hop of its own), handing `onEvents` the
-    /// events of `streamReply(to:)` a network read at a time. Returns early when the task is cancelled.
+    /// Reads the reply in the calling task (no task of its own), handing `onEvents` the events of
+    /// `streamReply(to:)` a network read at a time. Returns early when the task is cancelled.
     /// - Throws: as the stream of `streamReply(to:)`.
-    public func receiveReply(to request: ChatProviderRequest, onEvents: ([ChatStreamEvent]) -> Void) async throws {
+    public func reply(to request: ChatProviderRequest, isolation: isolated (any Actor)?,
+                      onEvents: ([ChatStreamEvent]) -> Void) async throws {
         try await produceReply(to: request, emit: onEvents)
     }
 
     /// Sends the request and hands the reply's events to `emit`, a network read's events at a time.
-    private func produceReply(to request: ChatProviderRequest, emit: ([ChatStreamEvent]) -> Void) async throws {
+    nonisolated(nonsending) private func produceReply(to request: ChatProviderRequest,
+                                                      emit: ([ChatStreamEvent]) -> Void) async throws {
         let http = try chatRequest(for: request)
         let response = try await transport.stream(http, limits: limits)
         guard response.head.isSuccess else {

@@ -14,7 +14,7 @@ public actor SessionStore {
     /// `directory`'s path, for the file paths of each save (cheaper than `URL.appending`).
     nonisolated let directoryPath: String
     /// The store's own serial executor: its blocking file work (flock, fsync, rename) runs on a
-    /// dispatch queue of its own, off the cooperative pool that every other task shares.
+    /// thread of its own, off the cooperative pool that every other task shares.
     nonisolated let executor = SessionFileExecutor(label: "lyra.session-store")
 
     /// Runs the actor on ``executor``.
@@ -173,9 +173,9 @@ public actor SessionStore {
         if recent?.file == file { recent = nil }
     }
 
-    /// Whether the store's code runs on its own executor's queue (tests check it).
-    func runsOnItsOwnQueue() -> Bool {
-        executor.isRunningOnItsQueue()
+    /// Whether the store's code runs on its own executor's thread (tests check it).
+    func runsOnItsOwnThread() -> Bool {
+        executor.isRunningOnItsThread()
     }
 
     // MARK: - Private

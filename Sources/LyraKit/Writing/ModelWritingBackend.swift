@@ -25,7 +25,7 @@ public struct ModelWritingBackend: WritingBackend {
         async throws -> AIWritingResponseDTO {
         let chat = ChatProviderRequest(
             model: model.model, system: WritingInstruction.systemPrompt(for: request.mode), history: [],
-            message: request.text, conversationID: UUID().uuidString.lowercased())
+            message: request.text, conversationID: UUID.systemRandomLowercased())
         var received = ReceivedReply()
         try await received.receive(from: provider, request: chat, onText: onText)
         try Task.checkCancellation()

@@ -1,7 +1,8 @@
-// Reads a script's lines on a thread of its own (a SerialThread, like the line editor's), so the
+// Reads a script's lines on a thread of its own (a WorkerThread, like the line editor's), so the
 // main actor never blocks in read(2) and Ctrl-C can reach it while a script waits for input. Lines
 // given in memory (`-c`) need no thread, so a one-shot makes none while libcurl loads.
 import Foundation
+import LyraKit
 import Synchronization
 
 /// Hands the lines of a `ScriptSource` to async callers, reading off the main actor and the cooperative pool.
@@ -9,11 +10,11 @@ import Synchronization
 final class ScriptLineReader: Sendable {
     private let source: Mutex<ScriptSource>
     /// The thread reads run on; nil when the lines are in memory.
-    private let thread: SerialThread?
+    private let thread: WorkerThread?
 
     /// A reader of `source`; nothing is read until a line is asked for.
     init(source: ScriptSource) {
-        thread = source.readsDescriptor ? SerialThread(name: "lyra.script-input", takesInterrupts: false) : nil
+        thread = source.readsDescriptor ? WorkerThread(name: "lyra.script-input") : nil
         self.source = Mutex(source)
     }
 

@@ -2,6 +2,7 @@
 // to async callers. Policy (history path, completion) lives in pure types beside it.
 import CLineEdit
 import Foundation
+import LyraKit
 import Synchronization
 
 /// How one read from the line editor ended.
@@ -16,10 +17,11 @@ public enum LineEditorEvent: Sendable, Equatable {
 
 /// A libedit-backed line editor with persistent history and Tab completion.
 ///
-/// libedit is not thread-safe and blocks, so every `el_*` call runs on one `SerialThread`;
+/// libedit is not thread-safe and blocks, so every `el_*` call runs on one `WorkerThread`;
 /// async callers wait for its answers without blocking the cooperative pool.
 public final class LineEditor: Sendable {
-    private let thread = SerialThread(name: "lyra.line-editor", takesInterrupts: true)
+    // The only thread that takes SIGINT, so Ctrl-C interrupts libedit's read.
+    private let thread = WorkerThread(name: "lyra.line-editor") { cle_block_interrupts(0) }
     private let history: HistoryFile
 
     /// Starts libedit on the terminal.

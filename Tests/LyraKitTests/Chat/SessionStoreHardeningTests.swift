@@ -140,8 +140,8 @@ import Testing
         }
     }
 
-    @Test func theStoreRunsOnItsOwnQueueNotTheCooperativePool() async {
+    @Test func theStoreRunsOnItsOwnThreadNotTheCooperativePool() async {
         let store = SessionStore(directory: URL(filePath: "/nonexistent"))
-        #expect(await store.runsOnItsOwnQueue())
+        #expect(await store.runsOnItsOwnThread())
     }
 }

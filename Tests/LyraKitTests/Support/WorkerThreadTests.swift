@@ -1,10 +1,12 @@
-// The session store's executor: one thread of its own per store, made with the store (a turn never
-// creates it while libcurl loads) and ended when the store is released (tests make many stores).
+// WorkerThread: one named thread per worker that runs jobs in order and ends when the worker is
+// released (every session store has one, and tests make many stores); and the session store's
+// executor, whose actors' jobs run on that thread.
 import Foundation
+import Synchronization
 import Testing
 @testable import LyraKit
 
-@Suite struct SessionFileExecutorTests {
+@Suite struct WorkerThreadTests {
     /// Threads of this process named `name` (`/proc/self/task/*/comm`).
     private func threads(named name: String) -> Int {
         let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
@@ -14,7 +16,17 @@ import Testing
         }.count
     }
 
-    @Test func eachStoreHasAThreadThatEndsWithTheStore() async throws {
+    @Test func jobsRunInOrderOnTheWorkersOwnThread() async {
+        let worker = WorkerThread(name: "lyra.order-test")
+        let seen = Mutex<[Int]>([])
+        for number in 0..<100 { worker.add { seen.withLock { $0.append(number) } } }
+        let onItsThread = await worker.run { worker.isCurrent }
+        #expect(onItsThread)
+        #expect(!worker.isCurrent)
+        #expect(seen.withLock { $0 } == Array(0..<100))
+    }
+
+    @Test func eachWorkerHasAThreadThatEndsWithIt() async throws {
         let name = "lyra.store-test"
         do {
             let executors = (0..<8).map { _ in SessionFileExecutor(label: name) }
@@ -24,7 +36,7 @@ import Testing
                 }
                 return await group.reduce(true) { $0 && $1 }
             }
-            #expect(ran, "every job ran on its executor's own thread")
+            #expect(ran, "every actor job ran on its executor's own thread")
             #expect(threads(named: name) == 8)
         }
         // Released: each thread finishes its loop and exits (a watchdog, not a timing assertion).
@@ -43,5 +55,5 @@ private actor ProbeActor {
 
     init(executor: SessionFileExecutor) { self.executor = executor }
 
-    func runsOnExecutorThread() -> Bool { executor.isRunningOnItsQueue() }
+    func runsOnExecutorThread() -> Bool { executor.isRunningOnItsThread() }
 }
