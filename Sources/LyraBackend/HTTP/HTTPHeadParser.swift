@@ -100,9 +100,21 @@ enum HTTPHeadParser {
     /// Parses the head held in `bytes` (request line through the final CRLF CRLF).
     /// - Throws: `HTTPParseError` for anything that is not a well-formed HTTP/1.x head.
     static func parse(_ bytes: ArraySlice<UInt8>) throws(HTTPParseError) -> HTTPRequestHead {
-        guard let text = String(validating: bytes, as: UTF8.self) else { throw .malformedHeader }
-        var lines = text.components(separatedBy: "\r\n")
-        while lines.first == "" { lines.removeFirst() }
+        guard String(validating: bytes, as: UTF8.self) != nil else { throw .malformedHeader }
+        // Split at CRLF byte pairs (a lone CR or LF stays in its line, where it is refused below);
+        // the pieces are valid UTF-8 since they end at ASCII bytes.
+        var lines: [String] = []
+        var start = bytes.startIndex, index = bytes.startIndex
+        while index < bytes.endIndex {
+            if bytes[index] == 13, index + 1 < bytes.endIndex, bytes[index + 1] == 10 {
+                if !(lines.isEmpty && start == index) { lines.append(String(decoding: bytes[start..<index], as: UTF8.self)) }
+                index += 2
+                start = index
+            } else {
+                index += 1
+            }
+        }
+        if start < bytes.endIndex { lines.append(String(decoding: bytes[start...], as: UTF8.self)) }
         guard let requestLine = lines.first else { throw .malformedRequestLine }
         let (method, target, version) = try parseRequestLine(requestLine)
         var headers: [(String, String)] = []

@@ -13,17 +13,26 @@ extension ChatService {
         let prompt = ChatMessage(role: .user, content: text, createdAt: now, failed: true)
         let fresh = session == nil ? newOrCurrentSession(firstMessage: text, at: now) : nil
         let noted = resets
-        let id: String, request: ChatProviderRequest
+        let id: String, request: ChatProviderRequest, promptSync: Task<Void, any Error>?
         do {   // the saved session is let go before the reply is saved (see saveHandingOver)
-            let saved = try await saveHandingOver(id: session?.id, fresh: fresh, resets: noted) { session in
+            // The prompt is in the session's journal before it is sent; its fdatasync runs while the
+            // request is on its way, and ends before the reply is saved (docs/JOURNAL.md).
+            let saved = try await saveHandingOver(id: session?.id, fresh: fresh, resets: noted,
+                                                  leavingSync: .now) { session in
                 var meta = SessionMeta(session)
                 meta.updatedAt = max(meta.updatedAt, now)
                 return [.append(prompt), .meta(meta)]
             }
-            id = saved.id
-            request = Self.request(for: prompt, in: saved, options: options)
+            id = saved.session.id
+            promptSync = saved.sync
+            request = Self.request(for: prompt, in: saved.session, options: options)
         }
-        return try await deliver(prompt, sessionID: id, request: request, options: options, resets: noted)
+        // The last reply's fdatasync (queued before the prompt's on the same thread) ends first.
+        let previous = replySync
+        replySync = nil
+        let syncs = [previous, promptSync].compactMap(\.self)
+        return try await deliver(prompt, sessionID: id, request: request, options: options, resets: noted,
+                                 syncs: syncs)
     }
 
     /// Resends the oldest user message of the current session whose reply failed (several failed
@@ -33,6 +42,7 @@ extension ChatService {
     /// - Throws: `ChatError.nothingToRetry`, storage errors, or the provider's error (the message stays failed).
     public func retry(options: ChatTurnOptions) async throws -> ChatTurn {
         guard let id = session?.id else { throw ChatError.nothingToRetry }
+        try await settleReplySync()
         let noted = resets
         let prompt: ChatMessage, request: ChatProviderRequest
         do {
@@ -59,21 +69,36 @@ extension ChatService {
             message: prompt.content, conversationID: session.chatID)
     }
 
-    /// Streams the reply to `prompt` (already saved as failed in session `sessionID`) and saves it;
-    /// the session stays current only if it was not left since `noted` (see `adopt`).
+    /// Streams the reply to `prompt` (already saved as failed in session `sessionID`; on disk once
+    /// `syncs` end) and saves it; the session stays current only if it was not left since `noted`
+    /// (see `adopt`).
     private func deliver(_ prompt: ChatMessage, sessionID: String, request: ChatProviderRequest,
-                         options: ChatTurnOptions, resets noted: Int) async throws -> ChatTurn {
-        try Task.checkCancellation()
+                         options: ChatTurnOptions, resets noted: Int,
+                         syncs: [Task<Void, any Error>] = []) async throws -> ChatTurn {
         var received = ReceivedReply()
         do {
-            try await received.receive(from: options.provider, request: request, onText: options.onText)
+            // The waits prefer the store's thread: the network thread's wake-up lands where the
+            // reply is saved, with no pool thread between.
+            try await withTaskExecutorPreference(store.executor.taskExecutor) {
+                do {
+                    try Task.checkCancellation()
+                    try await received.receive(from: options.provider, request: request, onText: options.onText)
+                } catch {
+                    // Whatever happened to the request, the prompt is on disk before it is reported.
+                    for sync in syncs { try await sync.value }
+                    throw error
+                }
+                for sync in syncs { try await sync.value }
+            }
             if received.completion == nil {
                 if Task.isCancelled { throw CancellationError() }
                 throw ProviderError.streamCutOff(reason: "the server ended the stream before the reply was complete")
             }
         } catch {
             if !received.text.isEmpty {
-                _ = try? await save(received, answering: prompt, sessionID: sessionID, model: options.model, resets: noted)
+                // On disk before the error is reported (a cancelled line may be followed by exit).
+                _ = try? await save(received, answering: prompt, sessionID: sessionID, model: options.model,
+                                    resets: noted, syncing: nil)
             }
             throw error
         }
@@ -81,8 +106,10 @@ extension ChatService {
     }
 
     /// Saves what arrived (complete or not) after `prompt` and returns the turn.
+    /// `syncing`: how its journal fdatasync starts (nil: before this returns).
     private func save(_ received: ReceivedReply, answering prompt: ChatMessage, sessionID: String,
-                      model: ModelReference?, resets noted: Int) async throws -> ChatTurn {
+                      model: ModelReference?, resets noted: Int,
+                      syncing: SyncStart? = .lingering) async throws -> ChatTurn {
         let now = timestamp()
         let complete = received.completion != nil
         let reply = ChatMessage(
@@ -90,10 +117,16 @@ extension ChatService {
             model: model.map(\.description), incomplete: !complete,
             finishReason: received.completion?.finishReason, usage: received.completion?.usage)
         guard !deletedIDs.contains(sessionID) else { throw SessionError.notFound(reference: sessionID) }
-        let saved = try await saveHandingOver(id: sessionID, fresh: nil, resets: noted) { stored in
+        // The reply's fdatasync runs while Lyra goes on (shows the reply, reads the next line, sends
+        // it), shared with the next prompt's when that comes within 2 ms; the next turn, or leaving,
+        // waits for it (`replySync`).
+        try await settleReplySync()
+        let (saved, sync) = try await saveHandingOver(id: sessionID, fresh: nil, resets: noted,
+                                                      leavingSync: syncing) { stored in
             ChatReplyRecord.edits(reply, answering: prompt, complete: complete, conversationID: received.conversationID,
                                   model: model.map(\.description), at: now, in: stored)
         }
+        if let sync { noteReplySync(sync) }
         var sent = prompt
         sent.failed = !complete
         return ChatTurn(prompt: sent, reply: reply, session: saved, servedBy: received.completion?.model)

@@ -26,6 +26,10 @@ public actor ChatService {
     /// Sessions deleted in this process: a turn still awaiting its provider when its session was
     /// deleted does not write it back (`SessionStore.update` would create the file again).
     private(set) var deletedIDs: Set<String> = []
+    /// The `fdatasync` of the last reply's journal line, still running or not yet looked at: it runs
+    /// while Lyra goes on, and the next turn waits for it before saving its own reply; anything
+    /// else that touches the sessions, and leaving, wait for it first (``settleReplySync()``).
+    var replySync: Task<Void, any Error>?
 
     /// Runs the actor on its store's executor: a turn's two saves then start and finish without a
     /// hop to another thread (the store's blocking file work stays off the cooperative pool).
@@ -53,6 +57,7 @@ public actor ChatService {
     /// The session left is folded (its journal written into its file; when that fails, Lyra's readers
     /// still apply the journal, so nothing is lost).
     public func startNew(title: String?) async throws {
+        try await settleReplySync()
         pendingTitle = try title.map(Self.validTitle)
         // The new session keeps talking to the model in use; its system prompt starts empty.
         pendingModel = current?.model ?? pendingModel
@@ -91,6 +96,7 @@ public actor ChatService {
     /// - Throws: `SessionError` or `StorageError`.
     @discardableResult
     public func open(id: String) async throws -> ChatSession {
+        try await settleReplySync()
         let noted = resets
         let session = try await store.load(id: id)
         guard noted == resets else { return session }
@@ -105,6 +111,7 @@ public actor ChatService {
     /// - Throws: `SessionError.emptyTitle`, `.notFound`, `.damagedFile` or `StorageError`.
     @discardableResult
     public func rename(id: String, to title: String) async throws -> ChatSession {
+        try await settleReplySync()
         let clean = try Self.validTitle(title)
         let stored = try await store.load(id: id)
         let now = timestamp()
@@ -121,6 +128,7 @@ public actor ChatService {
     /// Deletes session `id`; when it is the current one, the next turn starts a new session.
     /// - Throws: `SessionError.notFound` or `StorageError`.
     public func delete(id: String) async throws {
+        try await settleReplySync()
         try await store.delete(id: id)
         deletedIDs.insert(id)
         if current?.id == id {
@@ -147,6 +155,7 @@ public actor ChatService {
     /// first turn of a new session it is kept for that session.
     /// - Throws: `SessionError` or `StorageError`.
     public func setSystemPrompt(_ text: String?) async throws {
+        try await settleReplySync()
         let clean = text.flatMap { $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : $0 }
         guard let session = current else {
             pendingSystem = clean
@@ -165,6 +174,7 @@ public actor ChatService {
     /// Saves `model` as the current session's model (or keeps it for the next new session).
     /// - Throws: `SessionError` or `StorageError`.
     public func setModel(_ model: String) async throws {
+        try await settleReplySync()
         guard let session = current else {
             pendingModel = model
             return
@@ -194,9 +204,13 @@ public actor ChatService {
     /// holds none of its messages meanwhile), so a large session's message array has one owner when
     /// the edits are applied and is not copied; when the save fails, the stored session is read back.
     /// The result is adopted only if the session was not left since `noted` (see `adopt`).
+    /// With `leavingSync`, a journal append is only written and its `fdatasync` is started on the
+    /// store's sync thread (`.lingering`: it may wait 2 ms to share the next append's): the returned
+    /// task ends when it is on disk (nil when the save already is).
     /// - Throws: what `SessionStore.update(_:edits:)` throws.
-    func saveHandingOver(id: String?, fresh: ChatSession?, resets noted: Int,
-                         _ edits: @Sendable (ChatSession) throws -> [SessionEdit]) async throws -> ChatSession {
+    func saveHandingOver(id: String?, fresh: ChatSession?, resets noted: Int, leavingSync: SyncStart? = nil,
+                         _ edits: @Sendable (ChatSession) throws -> [SessionEdit])
+        async throws -> (session: ChatSession, sync: Task<Void, any Error>?) {
         var base: ChatSession
         if let fresh {
             base = fresh
@@ -208,9 +222,17 @@ public actor ChatService {
             base = ChatSession(id: id ?? "", title: "", createdAt: timestamp())
         }
         do {
-            let saved = try await store.update(base, edits: edits)
+            let (saved, pending) = try await store.updateLeavingSync(base, edits: edits)
+            var sync: Task<Void, any Error>?
+            if let pending {
+                if let leavingSync {
+                    sync = await store.startSync(pending, lingering: leavingSync == .lingering)
+                } else {
+                    try pending.run()
+                }
+            }
             adopt(saved, resets: noted)
-            return saved
+            return (saved, sync)
         } catch {
             if current == nil, fresh == nil, noted == resets, let id { current = try? await store.load(id: id) }
             throw error
@@ -226,6 +248,36 @@ public actor ChatService {
         pendingTitle = nil
         pendingSystem = nil
         pendingModel = nil
+    }
+
+    /// Keeps `sync` as the reply sync the next turn or command waits for (after any still kept, when
+    /// two turns overlapped).
+    func noteReplySync(_ sync: Task<Void, any Error>) {
+        guard let earlier = replySync else {
+            replySync = sync
+            return
+        }
+        replySync = Task {
+            try await earlier.value
+            try await sync.value
+        }
+    }
+
+    /// Waits until the last reply's journal line is on disk.
+    /// - Throws: the `StorageError` of its `fdatasync` (reported once).
+    func settleReplySync() async throws {
+        guard let pending = replySync else { return }
+        replySync = nil
+        await store.flushSyncs()
+        try await withTaskExecutorPreference(store.executor.taskExecutor) { try await pending.value }
+    }
+
+    /// How a save's journal fdatasync starts (`saveHandingOver`).
+    enum SyncStart {
+        /// At once (a prompt: its reply waits for it).
+        case now
+        /// Within 2 ms, or with the next append if that comes sooner (a reply).
+        case lingering
     }
 
     func timestamp() -> Date {

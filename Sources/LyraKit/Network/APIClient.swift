@@ -78,7 +78,7 @@ public actor APIClient: ChatBackend, WritingBackend, VideoBackend {
         }
     }
 
-    nonisolated(nonsending) private func redactingErrors<Value>(_ work: () async throws -> Value) async throws -> Value {
+    nonisolated(nonsending) private func redactingErrors<Value>(_ work: nonisolated(nonsending) () async throws -> Value) async throws -> Value {
         do {
             return try await work()
         } catch let error as APIError {

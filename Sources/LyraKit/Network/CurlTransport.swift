@@ -77,17 +77,20 @@ public final class CurlTransport: HTTPTransport {
 
     // MARK: - Private
 
-    /// Runs `transfer` until its caller is resumed (the head for a stream, the end otherwise).
-    nonisolated(nonsending) private func run(_ transfer: CurlTransfer) async throws -> HTTPResponseHead {
+    /// Runs `transfer` until its caller is resumed (the head for a stream, the end otherwise), on the
+    /// caller's actor `isolation`: the operation closure names `isolation`, so it is isolated to it and
+    /// does not hop to the global executor before the transfer is handed to the network thread.
+    private func run(_ transfer: CurlTransfer, isolation: isolated (any Actor)? = #isolation)
+        async throws -> HTTPResponseHead {
         let engine = try CurlMulti.shared.get()
         if Task.isCancelled { throw APIError.cancelled }
-        return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { continuation in
+        return try await withTaskCancellationHandler(operation: {
+            try await withCheckedThrowingContinuation(isolation: isolation) { continuation in
                 if transfer.attach(continuation) { engine.add(transfer) }
             }
-        } onCancel: {
+        }, onCancel: {
             engine.cancel(transfer)
-        }
+        }, isolation: isolation)
     }
 
     /// The next request when `head` is a redirect the policy follows; nil to deliver `head`.

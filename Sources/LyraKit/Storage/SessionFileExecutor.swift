@@ -5,10 +5,14 @@
 /// Runs an actor's jobs one at a time on a dedicated thread.
 final class SessionFileExecutor: SerialExecutor {
     private let worker: WorkerThread
+    /// The same thread as a task executor: a chat turn prefers it while it waits for its reply, so
+    /// the network thread's wake-up lands on this thread instead of a pool thread that then hops here.
+    let taskExecutor: WorkerTaskExecutor
 
     /// An executor over a new thread named `label`.
     init(label: String) {
         worker = WorkerThread(name: label)
+        taskExecutor = WorkerTaskExecutor(worker: worker)
     }
 
     /// Schedules `job` on the thread.

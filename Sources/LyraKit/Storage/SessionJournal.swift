@@ -73,27 +73,30 @@ enum SessionJournal {
         }
     }
 
-    /// Appends `bytes` (whole lines) to the journal at `path` and waits until they are on disk. A
-    /// journal longer than `keeping` bytes (a torn tail, or stale lines when 0) is cut to it first;
-    /// a new journal's directory entry is synced too. Called under the directory lock.
+    /// Appends `bytes` (whole lines) to the journal at `path`. A journal longer than `keeping` bytes
+    /// (a torn tail, or stale lines when 0) is cut to it first. Called under the directory lock.
+    /// - Returns: what makes the lines durable (`fdatasync`, and the directory's fsync for a journal
+    ///   this append created); the caller runs it, at once or while it waits for something else.
     /// - Throws: `StorageError`.
-    static func append(_ bytes: [UInt8], to path: String, keeping: Int) throws {
+    static func append(_ bytes: [UInt8], to path: String, keeping: Int) throws -> SessionJournalSync {
         // Opened without O_CREAT first: an existing journal (the usual case) needs no stat to tell.
         let flags = O_WRONLY | O_APPEND | O_NOFOLLOW | O_NONBLOCK
         let existing = try PosixFile.openingIfPresent(path, flags: flags)
-        let existed = existing != nil
         let file = try existing ?? PosixFile.opening(path, flags: flags | O_CREAT, mode: 0o600)
-        defer { file.closeFile() }
-        let status = try file.status()
-        guard status.st_mode & S_IFMT == S_IFREG else {
-            throw StorageError.malformedFile(path: path, reason: "not a regular file")
+        do {
+            let status = try file.status()
+            guard status.st_mode & S_IFMT == S_IFREG else {
+                throw StorageError.malformedFile(path: path, reason: "not a regular file")
+            }
+            if Int(status.st_size) > keeping, ftruncate(file.descriptor, off_t(keeping)) != 0 {
+                throw StorageError.posix("truncate", path: path, code: errno)
+            }
+            try file.writeAll(bytes)
+        } catch {
+            file.closeFile()
+            throw error
         }
-        if Int(status.st_size) > keeping, ftruncate(file.descriptor, off_t(keeping)) != 0 {
-            throw StorageError.posix("truncate", path: path, code: errno)
-        }
-        try file.writeAll(bytes)
-        if fdatasync(file.descriptor) != 0 { throw StorageError.posix("fdatasync", path: path, code: errno) }
-        if !existed { try AtomicFile.syncDirectory((path as NSString).deletingLastPathComponent) }
+        return SessionJournalSync(file: file, syncsDirectory: existing == nil)
     }
 
     /// Creates the journal at `path`, empty, before its session file is written (whose directory
@@ -109,5 +112,29 @@ enum SessionJournal {
         guard let file = try? PosixFile.opening(path, flags: O_WRONLY | O_NOFOLLOW | O_NONBLOCK) else { return }
         defer { file.closeFile() }
         _ = ftruncate(file.descriptor, 0)
+    }
+}
+
+/// Lines appended to a journal but not yet known to be on disk: ``run()`` waits until they are
+/// (`fdatasync`, plus the directory's fsync when the append created the journal) and closes the
+/// file. Run exactly once. A crash of Lyra meanwhile loses nothing (the lines are in the file); only
+/// a crash of the machine could.
+struct SessionJournalSync: Sendable {
+    /// The journal, open for writing.
+    let file: PosixFile
+    /// Whether the journal's directory entry is new and must be synced too.
+    let syncsDirectory: Bool
+
+    /// Closes the journal without syncing (an fdatasync that started after the append covered it).
+    func close() {
+        file.closeFile()
+    }
+
+    /// Makes the appended lines durable and closes the journal.
+    /// - Throws: `StorageError` when the system reports that they may not be on disk.
+    func run() throws {
+        defer { file.closeFile() }
+        if fdatasync(file.descriptor) != 0 { throw StorageError.posix("fdatasync", path: file.path, code: errno) }
+        if syncsDirectory { try AtomicFile.syncDirectory((file.path as NSString).deletingLastPathComponent) }
     }
 }

@@ -13,13 +13,24 @@ extension SessionStore {
     /// - Throws: `SessionError.damagedFile`, `.tooLarge`, `StorageError`, or what `edits` throws (nothing is written then).
     public func update(_ base: ChatSession, edits: @Sendable (ChatSession) throws -> [SessionEdit])
         throws -> ChatSession {
+        let (session, sync) = try updateLeavingSync(base, edits: edits)
+        try sync?.run()
+        return session
+    }
+
+    /// Like ``update(_:edits:)``, but when the save appends to the journal the lines are only
+    /// written (in the file, under the lock): what makes them durable is returned, for the caller to
+    /// run while it waits for something else (``startSync(_:)``). Nil when the save is already on disk.
+    func updateLeavingSync(_ base: ChatSession, edits: @Sendable (ChatSession) throws -> [SessionEdit])
+        throws -> (session: ChatSession, sync: SessionJournalSync?) {
         let lock = try heldLock()
         let file = try fileName(for: base.id)
         return try lock.withLock {
             guard var session = try readSession(file), var remembered = recent, remembered.file == file else {
-                return try saveWhole(base, in: file) { session in
+                let saved = try saveWhole(base, in: file) { session in
                     for edit in try edits(session) { edit.apply(to: &session) }
                 }
+                return (saved, nil)
             }
             // Let go of the remembered copy, so that editing a large session's messages does not copy
             // them when the caller handed its own copy over (ChatService does).
@@ -38,14 +49,27 @@ extension SessionStore {
                 if !journals { SessionJournal.create(journalPath(for: file)) }
                 if let number = SessionNumberFile.read(in: directory)?.byFile[file] { session.number = number }
                 try writeWhole(session, to: file)
-                return session
+                return (session, nil)
             }
-            try SessionJournal.append(line, to: journalPath(for: file), keeping: remembered.journalKept)
+            let sync = try SessionJournal.append(line, to: journalPath(for: file), keeping: remembered.journalKept)
             if session.number == nil { session.number = base.number }
             remembered.appended(line.count, giving: session)
             recent = remembered
-            return session
+            return (session, sync)
         }
+    }
+
+    /// Makes the append `sync` stands for durable on the store's sync thread (made on first use) and
+    /// returns at once; the task ends when it is on disk. `lingering`: see `SessionJournalSyncer`.
+    func startSync(_ sync: SessionJournalSync, lingering: Bool) -> Task<Void, any Error> {
+        let syncer = journalSyncer ?? SessionJournalSyncer()
+        journalSyncer = syncer
+        return syncer.start(sync, lingering: lingering)
+    }
+
+    /// Ends a lingering sync's wait at once (the session is being left).
+    func flushSyncs() {
+        journalSyncer?.flush()
     }
 
     /// Folds the journal of session `id` into its file (when it has live lines) and empties it:

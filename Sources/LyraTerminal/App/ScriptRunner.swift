@@ -44,7 +44,8 @@ public final class ScriptRunner: FollowUpInput {
             // Started at once on the main actor (no trip through its queue); a Task so Ctrl-C can cancel it.
             let task = Task.immediate { @MainActor in try await interpreter.run(line) }
             running = task
-            let result = await task.result
+            // Awaited preferring the main queue: the line's end resumes this loop with no pool thread between.
+            let result = await withTaskExecutorPreference(MainQueueTaskExecutor.shared) { await task.result }
             running = nil
             if interrupted { break lines }
             switch result {

@@ -3,16 +3,18 @@
 import Synchronization
 
 /// Reply pieces waiting to be shown: producers append, the one consumer takes all that waits.
+///
+/// The consumer is woken by a call, not a stream: an `AsyncStream` wakes its reader on the global
+/// executor, which then hops to the main actor (two thread switches a batch instead of one).
 final class ReplyPieceQueue: Sendable {
     /// The pieces waiting; nil once ``close()`` ended the queue (later pieces are dropped).
     private let pending = Mutex<[String]?>([])
-    private let wakeUp: AsyncStream<Void>.Continuation
-    /// One element whenever pieces may be waiting (at most one buffered); ends after ``finish()``.
-    let arrivals: AsyncStream<Void>
+    /// Called by ``append(_:)`` when the queue was empty: the consumer should take what waits.
+    private let wake: @Sendable (ReplyPieceQueue) -> Void
 
-    /// An empty queue.
-    init() {
-        (arrivals, wakeUp) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+    /// An empty queue whose consumer `wake` schedules (called with the queue, once per batch).
+    init(wake: @escaping @Sendable (ReplyPieceQueue) -> Void) {
+        self.wake = wake
     }
 
     /// Adds `piece` after those waiting; wakes the consumer when the queue was empty.
@@ -22,7 +24,7 @@ final class ReplyPieceQueue: Sendable {
             defer { pieces?.append(piece) }
             return pieces?.isEmpty ?? false
         }
-        if wasEmpty { wakeUp.yield() }
+        if wasEmpty { wake(self) }
     }
 
     /// Every piece waiting, in order, leaving the queue empty.
@@ -33,19 +35,12 @@ final class ReplyPieceQueue: Sendable {
         }
     }
 
-    /// No more pieces come: ``arrivals`` ends once its buffered wake-up was consumed.
-    func finish() {
-        wakeUp.finish()
-    }
-
     /// Ends the queue for its consumer: returns the pieces still waiting (taken, so a later wake-up
-    /// finds nothing), drops any appended afterwards, and ends ``arrivals``.
+    /// finds nothing) and drops any appended afterwards (they wake nobody).
     func close() -> [String] {
-        let rest = pending.withLock { pieces in
+        pending.withLock { pieces in
             defer { pieces = nil }
             return pieces ?? []
         }
-        wakeUp.finish()
-        return rest
     }
 }

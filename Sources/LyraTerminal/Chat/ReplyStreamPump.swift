@@ -11,27 +11,26 @@ final class ReplyStreamPump {
     /// Hands one piece over; safe to call from any thread (the services' `onText`).
     nonisolated let onText: @Sendable (String) -> Void
     private let pieces: ReplyPieceQueue
-    private let renderer: Task<Void, Never>
 
     /// Starts the spinner with `label` (when `context` shows progress) and a renderer for the pieces.
     init(context: CommandContext, render: RenderMode, label: String) {
         let spinner = context.makeSpinner()
         let view = ReplyStreamView(context: context, spinner: spinner, render: render)
-        let pieces = ReplyPieceQueue()
+        // A batch is shown by one job on the main actor, scheduled by the piece that found the queue
+        // empty; pieces that arrive before it runs are shown with it.
+        let pieces = ReplyPieceQueue { queue in
+            Task { @MainActor in Self.show(queue.takeAll(), in: view) }
+        }
         self.view = view
         self.pieces = pieces
         onText = { pieces.append($0) }
-        renderer = Task.immediate { @MainActor in   // runs until it waits: no trip through the main queue
-            for await _ in pieces.arrivals { Self.show(pieces.takeAll(), in: view) }
-            Self.show(pieces.takeAll(), in: view)
-        }
         spinner.start(label)
     }
 
     /// Waits until every piece handed over so far is shown; later pieces are dropped.
     func drain() async {
-        // The renderer runs on this actor too, so it is not showing anything now: what it has not
-        // shown yet is shown here, without waiting for it to wake (two trips through the main queue).
+        // The batches are shown on this actor too, so none is being shown now: what waits is shown
+        // here, without waiting for its job (which then finds nothing).
         Self.show(pieces.close(), in: view)
     }
 

@@ -30,6 +30,33 @@ import Testing
         #expect(failure == nil, "\(failure.map(String.init(describing:)) ?? "")")
     }
 
+    /// The head's lines as the parser split them before it worked on bytes: text split at "\r\n",
+    /// leading empty lines dropped, empty lines skipped.
+    static func referenceLines(_ bytes: [UInt8]) -> [String]? {
+        guard let text = String(validating: bytes, as: UTF8.self) else { return nil }
+        var lines = text.components(separatedBy: "\r\n")
+        while lines.first == "" { lines.removeFirst() }
+        return lines
+    }
+
+    @Test func headsSplitAtBytesParseAsTheyDidWhenSplitAsText() {
+        let failure = FuzzBudget.run(seed: FuzzBudget.seed(for: #function), count: FuzzBudget.cases()) { generator in
+            let bytes = Self.garbageHead(&generator)
+            let parsed = Result { () throws(HTTPParseError) in try HTTPHeadParser.parse(bytes[...]) }
+            guard let lines = Self.referenceLines(bytes) else { return (try? parsed.get()) == nil }
+            guard let first = lines.first else { return (try? parsed.get()) == nil }
+            // Re-joined with CRLF, the reference lines must parse to the same head (or the same error).
+            let rebuilt = Array(([first] + lines.dropFirst().filter { !$0.isEmpty }).joined(separator: "\r\n").utf8)
+            let again = Result { () throws(HTTPParseError) in try HTTPHeadParser.parse(rebuilt[...]) }
+            switch (parsed, again) {
+            case let (.success(one), .success(two)): return one == two
+            case let (.failure(one), .failure(two)): return one == two
+            default: return false
+            }
+        }
+        #expect(failure == nil, "\(failure.map(String.init(describing:)) ?? "")")
+    }
+
     @Test func multipartGarbageIsATypedErrorAndValidBodiesRoundTrip() {
         let failure = FuzzBudget.run(seed: FuzzBudget.seed(for: #function), count: FuzzBudget.cases()) { generator in
             var form = MultipartBody()

@@ -1,0 +1,68 @@
+// SessionJournalSyncer: a reply's lingering fdatasync is shared with the next append to the same
+// journal, appends to different journals are synced each, a flush ends a linger at once, a linger
+// with nothing after it still syncs, and a failed fdatasync reaches whoever waits for it.
+import Foundation
+import Testing
+@testable import LyraKit
+
+@Suite struct SessionJournalSyncerTests {
+    /// Appends `line` to the journal `name` in `directory` and returns what syncs it.
+    private func append(_ line: String, to name: String, in directory: URL) throws -> SessionJournalSync {
+        let path = directory.appendingPathComponent(name).path
+        return try SessionJournal.append(Array((line + "\n").utf8), to: path, keeping: .max)
+    }
+
+    @Test(.timeLimit(.minutes(1))) func aLingeringReplySyncIsSharedWithTheNextPromptsAppend() async throws {
+        try await withTemporaryDirectory { directory in
+            // Long enough that only the next append (or a flush) can end the wait.
+            let syncer = SessionJournalSyncer(lingerLimit: .seconds(600))
+            let reply = syncer.start(try append("reply", to: ".s.journal", in: directory), lingering: true)
+            let prompt = syncer.start(try append("prompt", to: ".s.journal", in: directory), lingering: false)
+            try await reply.value
+            try await prompt.value
+            #expect(syncer.fdatasyncCount == 1)
+            let text = try String(contentsOf: directory.appendingPathComponent(".s.journal"), encoding: .utf8)
+            #expect(text == "reply\nprompt\n")
+        }
+    }
+
+    @Test(.timeLimit(.minutes(1))) func appendsToDifferentJournalsAreSyncedEach() async throws {
+        try await withTemporaryDirectory { directory in
+            let syncer = SessionJournalSyncer(lingerLimit: .seconds(600))
+            let first = syncer.start(try append("one", to: ".a.journal", in: directory), lingering: true)
+            let second = syncer.start(try append("two", to: ".b.journal", in: directory), lingering: false)
+            try await first.value
+            try await second.value
+            #expect(syncer.fdatasyncCount == 2)
+        }
+    }
+
+    @Test(.timeLimit(.minutes(1))) func aFlushEndsALingerAtOnce() async throws {
+        try await withTemporaryDirectory { directory in
+            let syncer = SessionJournalSyncer(lingerLimit: .seconds(600))
+            let reply = syncer.start(try append("reply", to: ".s.journal", in: directory), lingering: true)
+            syncer.flush()
+            try await reply.value
+            #expect(syncer.fdatasyncCount == 1)
+        }
+    }
+
+    @Test func aLingerWithNothingAfterItEndsWithItsOwnSync() async throws {
+        try await withTemporaryDirectory { directory in
+            let syncer = SessionJournalSyncer(lingerLimit: .milliseconds(1))
+            try await syncer.start(try append("reply", to: ".s.journal", in: directory), lingering: true).value
+            try await syncer.start(try append("later", to: ".s.journal", in: directory), lingering: false).value
+            #expect(syncer.fdatasyncCount == 2)
+        }
+    }
+
+    @Test func aFailedSyncIsThrownToWhoeverWaits() async {
+        let syncer = SessionJournalSyncer()
+        var ends: [Int32] = [0, 0]
+        #expect(pipe(&ends) == 0)
+        close(ends[0])
+        // fdatasync on a pipe fails (EINVAL), as it does on a disk that reports an error.
+        let broken = SessionJournalSync(file: PosixFile(descriptor: ends[1], path: "a pipe"), syncsDirectory: false)
+        await #expect(throws: StorageError.self) { try await syncer.start(broken, lingering: false).value }
+    }
+}
