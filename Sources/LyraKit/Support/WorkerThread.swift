@@ -12,14 +12,23 @@ public final class WorkerThread: Sendable {
 
     /// Starts the thread, named `name` for ps, top and perf (the first 15 bytes); `setUp` runs on it
     /// first (e.g. unblocking a signal only this thread should take).
+    /// A spare thread made by ``prepareSpares(_:)`` becomes this worker's thread when one waits.
     public init(name: String, setUp: @escaping @Sendable () -> Void = {}) {
         let line = self.line
-        let thread = Thread {
+        let body: @Sendable () -> Void = {
             ccurl_name_current_thread(String(decoding: name.utf8.prefix(15), as: UTF8.self))
             setUp()
             line.serve()
         }
-        thread.start()
+        if !SpareThreads.hand(body) { Thread(block: body).start() }
+    }
+
+    /// Starts `count` threads that wait to become the threads of the next `count` workers made.
+    /// For a worker made while another thread's `dlopen` holds the dynamic loader's lock: creating a
+    /// thread then waits for the whole load, handing a job to a spare does not. A spare starts with
+    /// the signal mask of the thread that called this.
+    public static func prepareSpares(_ count: Int) {
+        SpareThreads.start(count)
     }
 
     deinit {
@@ -78,5 +87,35 @@ private final class JobLine: Sendable {
             guard let job = next else { return }
             job?()
         }
+    }
+}
+
+/// Threads started ahead of the workers that will use them (``WorkerThread/prepareSpares(_:)``).
+private enum SpareThreads {
+    /// One waiting thread: it runs the body it is handed, once.
+    private final class Spare: Sendable {
+        let handed = DispatchSemaphore(value: 0)
+        let body = Mutex<(@Sendable () -> Void)?>(nil)
+    }
+
+    private static let waiting = Mutex<[Spare]>([])
+
+    static func start(_ count: Int) {
+        for _ in 0..<count {
+            let spare = Spare()
+            Thread {
+                spare.handed.wait()
+                spare.body.withLock { body in defer { body = nil }; return body }?()
+            }.start()
+            waiting.withLock { $0.append(spare) }
+        }
+    }
+
+    /// Hands `body` to a waiting spare; false when none waits.
+    static func hand(_ body: @escaping @Sendable () -> Void) -> Bool {
+        guard let spare = waiting.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) else { return false }
+        spare.body.withLock { $0 = body }
+        spare.handed.signal()
+        return true
     }
 }

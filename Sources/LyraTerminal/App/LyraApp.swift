@@ -23,6 +23,11 @@ public enum LyraApp {
         signal(SIGXFSZ, SIG_IGN)
         let terminal = Terminal.detect(environment: environment, noColorFlag: options.noColor)
         let interactive = options.action == .standard && terminal.isInteractive
+        // The threads first, then libcurl's load (when the launcher has not started it), then the
+        // rest of the set-up while it loads.
+        let services = AppServices(options: options, environment: environment, overrides: overrides)
+        let interrupts = InterruptMonitor(receivesSignals: !interactive)
+        if options.action.startsWithChat { prepareNetwork(services) }
         let console = Console.standard()
         if let warning = RequestDeadline.environmentWarning(environment) {
             console.writeError("lyra: warning: \(warning)\n")
@@ -30,9 +35,6 @@ public enum LyraApp {
         let theme = Theme(colorLevel: interactive ? terminal.colorLevel : .none)
         let registry = CommandCatalog.standard()
         let completionData = CompletionData()
-        let services = AppServices(options: options, environment: environment, overrides: overrides)
-        let interrupts = InterruptMonitor(receivesSignals: !interactive)
-        if options.action.startsWithChat { prepareNetwork(services) }
         let context = CommandContext(
             console: console, theme: theme, terminal: terminal, mode: interactive ? .interactive : .script,
             registry: registry, completionData: completionData, services: services, quiet: options.quiet)

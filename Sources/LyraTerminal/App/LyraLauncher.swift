@@ -52,8 +52,18 @@ public struct LyraLauncher {
             server.waitUntilStopped()
             exit(ExitStatus.success.rawValue)
         case .run(let options, let overrides, let demo):
+            if options.action.startsWithChat { Self.startLoadingNetwork() }
             run(options, overrides: overrides, keeping: demo)
         }
+    }
+
+    /// For a run that begins with a chat message: starts loading libcurl now, overlapping the whole
+    /// set-up. `dlopen` holds the dynamic loader's lock for the load (~10 ms) and a thread created
+    /// meanwhile waits for it, so the two worker threads the set-up makes before its request (the
+    /// interrupt monitor's and the session store's) are started first, as spares.
+    private static func startLoadingNetwork() {
+        WorkerThread.prepareSpares(2)
+        CurlTransport.prepareInBackground()
     }
 
     /// Parses `arguments` (without the program name), prints what they ask for and starts any backend.

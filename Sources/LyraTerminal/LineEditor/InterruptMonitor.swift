@@ -2,12 +2,15 @@
 // dedicated thread waits on the pipe and tells the main actor, which cancels the running work.
 import CLineEdit
 import Foundation
+import LyraKit
 import Synchronization
 
 /// Turns SIGINT into calls of a main-actor handler, outside libedit's own read.
 public final class InterruptMonitor: Sendable {
     private let handler = Mutex<(@MainActor @Sendable () -> Void)?>(nil)
     private let immediateHandler = Mutex<(@Sendable () -> Void)?>(nil)
+    /// The watching thread (a worker, so a spare made before libcurl's load can serve).
+    private let watcher: WorkerThread?
 
     /// Blocks SIGINT in the calling thread. The executable calls it first thing on the main thread,
     /// so that every thread made later inherits the block.
@@ -20,10 +23,14 @@ public final class InterruptMonitor: Sendable {
     ///   in the REPL only the line editor's thread may, so that Ctrl-C interrupts its read.
     public init(receivesSignals: Bool) {
         let descriptor = cle_install_interrupt_handler()
-        guard descriptor >= 0 else { return }
-        // The monitor lives for the whole process, so the thread may keep it.
-        let thread = Thread { [self] in
-            if receivesSignals { cle_block_interrupts(0) }
+        guard descriptor >= 0 else {
+            watcher = nil
+            return
+        }
+        let watcher = WorkerThread(name: "lyra.interrupts") { if receivesSignals { cle_block_interrupts(0) } }
+        self.watcher = watcher
+        // The monitor lives for the whole process, so its thread's one job may keep it.
+        watcher.add { [self] in
             var byte: UInt8 = 0
             while true {
                 let count = Foundation.read(descriptor, &byte, 1)
@@ -38,8 +45,6 @@ public final class InterruptMonitor: Sendable {
                 }
             }
         }
-        thread.name = "lyra.interrupts"
-        thread.start()
     }
 
     /// Sets what happens on Ctrl-C, run at once on the monitor's own thread (scripts: the main

@@ -26,6 +26,28 @@ import Testing
         #expect(seen.withLock { $0 } == Array(0..<100))
     }
 
+    @Test(.timeLimit(.minutes(1))) func workersMadeAfterSparesWereStartedRunOnNamedThreadsThatEndWithThem() async throws {
+        let name = "lyra.spare-test"
+        WorkerThread.prepareSpares(2)
+        do {
+            // Two of these may take the spares (or other tests' workers may take them first).
+            let workers = (0..<3).map { _ in WorkerThread(name: name) }
+            var threadIDs: Set<pthread_t> = []
+            for worker in workers {
+                let (id, current) = await worker.run { (pthread_self(), worker.isCurrent) }
+                #expect(current)
+                threadIDs.insert(id)
+            }
+            #expect(threadIDs.count == 3)
+            #expect(threads(named: name) == 3)
+        }
+        let deadline = ContinuousClock.now.advanced(by: .seconds(60))
+        while threads(named: name) > 0, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        #expect(threads(named: name) == 0)
+    }
+
     @Test func eachWorkerHasAThreadThatEndsWithIt() async throws {
         let name = "lyra.store-test"
         do {
