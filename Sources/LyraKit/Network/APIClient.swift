@@ -21,7 +21,16 @@ public actor APIClient: ChatBackend, WritingBackend, VideoBackend {
     /// - Throws: `APIError`.
     /// The client holds no mutable state, so this runs on the caller's executor (no hop to the actor).
     nonisolated(nonsending) public func sendChatMessage(chatID: String, message: String) async throws -> ChatReplyDTO {
-        try await perform(Endpoint.chatMessage(chatID: chatID, message: message, locale: config.locale))
+        let request = try Endpoint.chatMessage(chatID: chatID, message: message, locale: config.locale)
+            .httpRequest(config: config)
+        return try await redactingErrors {
+            let (data, response) = try await transport.send(request)
+            // The usual reply is read straight from its bytes; anything unusual goes to JSONDecoder.
+            if HTTPStatusMapping.error(for: response, body: data) == nil, let reply = ChatReplyDTO(scanning: data) {
+                return reply
+            }
+            return try Self.decode(data, response)
+        }
     }
 
     /// Sends a writing request.
