@@ -33,6 +33,13 @@ import Testing
         }
     }
 
+    @Test func invalidUTF8InAKeyIsLeftToJSONDecoder() {
+        var bytes = Array(#"{"?":1,"assistant_message":"x"}"#.utf8)
+        bytes[2] = 0xFF
+        #expect(Self.decode(bytes) == nil)
+        #expect(Self.scan(bytes) == nil)
+    }
+
     @Test func randomAndMutatedRepliesNeverScanToADifferentAnswer() {
         let values: [Any] = [NSNull(), true, 12, -3, 2.5, "text", "é\"\\/\n🙂", ["a": 1], [1, "b"]]
         var scannedCount = 0

@@ -7,7 +7,7 @@ extension ChatReplyDTO {
     /// The reply in `data` exactly as `JSONDecoder` would decode it, or nil when the bytes are not a
     /// shape the byte scanner is sure of (a missing or non-string `assistant_message`, a `chat_id`
     /// that is neither a string, a whole number ≥ 0 nor null, escaped or repeated keys, lone
-    /// surrogates, invalid UTF-8, bad JSON): decode those with `JSONDecoder`.
+    /// surrogates, invalid UTF-8 anywhere, bad JSON): decode those with `JSONDecoder`.
     init?(scanning data: Data) {
         let reply = data.withUnsafeBytes { raw -> ChatReplyDTO? in
             Self.scan(UnsafeBufferPointer(start: raw.baseAddress?.assumingMemoryBound(to: UInt8.self),
@@ -20,6 +20,8 @@ extension ChatReplyDTO {
     private static let keys: [[UInt8]] = [Array("chat_id".utf8), Array("assistant_message".utf8)]
 
     private static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> ChatReplyDTO? {
+        // JSONDecoder refuses invalid UTF-8 in keys (not in skipped values): any is left to it.
+        guard String(validating: bytes, as: UTF8.self) != nil else { return nil }
         var scanner = JSONByteScanner(bytes)
         var chatID: FlexibleID?
         var message: String?
