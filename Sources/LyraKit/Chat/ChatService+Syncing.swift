@@ -25,11 +25,11 @@ extension ChatService {
         try await withTaskExecutorPreference(store.executor.taskExecutor) { try await pending.value }
     }
 
-    /// How a save's journal fdatasync starts (`saveHandingOver`).
+    /// How a save's journal fdatasync runs on the store's sync thread (`saveHandingOver`).
     enum SyncStart {
-        /// At once (a prompt: its reply waits for it).
-        case now
-        /// Within 2 ms, or with the next append if that comes sooner (a reply).
+        /// Started at once (a prompt: its reply waits for it).
+        case background
+        /// Started within 2 ms, or with the next append if that comes sooner (a reply).
         case lingering
     }
 }

@@ -18,7 +18,7 @@ extension ChatService {
             // The prompt is in the session's journal before it is sent; its fdatasync runs while the
             // request is on its way, and ends before the reply is saved (docs/JOURNAL.md).
             let saved = try await saveHandingOver(id: session?.id, fresh: fresh, resets: noted,
-                                                  leavingSync: .now) { session in
+                                                  syncing: .background) { session in
                 var meta = SessionMeta(session)
                 meta.updatedAt = max(meta.updatedAt, now)
                 return [.append(prompt), .meta(meta)]
@@ -80,15 +80,16 @@ extension ChatService {
             // The waits prefer the store's thread: the network thread's wake-up lands where the
             // reply is saved, with no pool thread between.
             try await withTaskExecutorPreference(store.executor.taskExecutor) {
+                var failure: (any Error)?
                 do {
                     try Task.checkCancellation()
                     try await received.receive(from: options.provider, request: request, onText: options.onText)
                 } catch {
-                    // Whatever happened to the request, the prompt is on disk before it is reported.
-                    for sync in syncs { try await sync.value }
-                    throw error
+                    failure = error
                 }
+                // Whatever happened to the request, the prompt is on disk before anything is saved or reported.
                 for sync in syncs { try await sync.value }
+                if let failure { throw failure }
             }
             if received.completion == nil {
                 if Task.isCancelled { throw CancellationError() }
@@ -120,9 +121,8 @@ extension ChatService {
         // The reply's fdatasync runs while Lyra goes on (shows the reply, reads the next line, sends
         // it), shared with the next prompt's when that comes within 2 ms; the next turn, or leaving,
         // waits for it (`replySync`).
-        try await settleReplySync()
         let (saved, sync) = try await saveHandingOver(id: sessionID, fresh: nil, resets: noted,
-                                                      leavingSync: syncing) { stored in
+                                                      syncing: syncing) { stored in
             ChatReplyRecord.edits(reply, answering: prompt, complete: complete, conversationID: received.conversationID,
                                   model: model.map(\.description), at: now, in: stored)
         }

@@ -204,11 +204,11 @@ public actor ChatService {
     /// holds none of its messages meanwhile), so a large session's message array has one owner when
     /// the edits are applied and is not copied; when the save fails, the stored session is read back.
     /// The result is adopted only if the session was not left since `noted` (see `adopt`).
-    /// With `leavingSync`, a journal append is only written and its `fdatasync` is started on the
-    /// store's sync thread (`.lingering`: it may wait 2 ms to share the next append's): the returned
-    /// task ends when it is on disk (nil when the save already is).
+    /// With `syncing`, a journal append is only written and its `fdatasync` runs on the store's sync
+    /// thread (see `SyncStart`): the returned task ends when it is on disk (nil when the save already
+    /// is). Without it the save is on disk when this returns.
     /// - Throws: what `SessionStore.update(_:edits:)` throws.
-    func saveHandingOver(id: String?, fresh: ChatSession?, resets noted: Int, leavingSync: SyncStart? = nil,
+    func saveHandingOver(id: String?, fresh: ChatSession?, resets noted: Int, syncing: SyncStart? = nil,
                          _ edits: @Sendable (ChatSession) throws -> [SessionEdit])
         async throws -> (session: ChatSession, sync: Task<Void, any Error>?) {
         var base: ChatSession
@@ -225,8 +225,8 @@ public actor ChatService {
             let (saved, pending) = try await store.updateLeavingSync(base, edits: edits)
             var sync: Task<Void, any Error>?
             if let pending {
-                if let leavingSync {
-                    sync = await store.startSync(pending, lingering: leavingSync == .lingering)
+                if let syncing {
+                    sync = await store.startSync(pending, lingering: syncing == .lingering)
                 } else {
                     try pending.run()
                 }

@@ -20,7 +20,8 @@ extension SessionStore {
 
     /// Like ``update(_:edits:)``, but when the save appends to the journal the lines are only
     /// written (in the file, under the lock): what makes them durable is returned, for the caller to
-    /// run while it waits for something else (``startSync(_:)``). Nil when the save is already on disk.
+    /// run while it waits for something else (``startSync(_:lingering:)``). Nil when the save is
+    /// already on disk.
     func updateLeavingSync(_ base: ChatSession, edits: @Sendable (ChatSession) throws -> [SessionEdit])
         throws -> (session: ChatSession, sync: SessionJournalSync?) {
         let lock = try heldLock()
