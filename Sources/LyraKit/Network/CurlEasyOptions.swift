@@ -65,10 +65,15 @@ final class CurlEasyOptions {
             set(CURLOPT_TIMEOUT_MS, Self.milliseconds(request.timeout))
             set(CURLOPT_CONNECTTIMEOUT_MS, Self.milliseconds(min(request.timeout, Self.connectLimit)))
             set(CURLOPT_MAXFILESIZE_LARGE, size: limit)
+            set(CURLOPT_BUFFERSIZE, Self.downloadBufferSize)
         case let .stream(limits, _):
             set(CURLOPT_CONNECTTIMEOUT_MS, Self.milliseconds(limits.firstByte))
         }
     }
+
+    /// The receive buffer of a download (libcurl's default is 16 KiB): a video arrives in a few
+    /// hundred reads and file writes instead of thousands.
+    static let downloadBufferSize = 512 << 10
 
     /// The most a connection (TCP and TLS handshake) may take, whatever the request's deadline.
     private static let connectLimit: TimeInterval = 30

@@ -28,7 +28,7 @@ extension CurlTransfer {
                 return false
             }
             do {
-                try state.file?.writeAll(Data(bytes))
+                try state.file?.append(bytes)
             } catch {
                 state.failure = error
                 return false

@@ -37,14 +37,19 @@ extension CurlTransfer {
         return CurlErrorDescription.apiError(for: code, detail: detail, host: hostName, firstByteLimit: firstByte)
     }
 
-    /// Closes the download file and renames it into place on success, or removes it.
+    /// Writes the rest of the download file, closes it and renames it into place on success, or removes it.
     private func finishDownload(_ state: inout CurlTransferState, error: (any Error)?) -> (any Error)? {
         guard case let .download(destination, temporaryPath, _, _) = mode, let file = state.file else { return error }
         state.file = nil
-        file.closeFile()
-        guard error == nil else {
+        var outcome = error
+        if outcome == nil {
+            do throws(StorageError) { try file.finish() } catch { outcome = error }
+        } else {
+            file.discard()
+        }
+        if let outcome {
             unlink(temporaryPath)
-            return error
+            return outcome
         }
         guard rename(temporaryPath, destination) == 0 else {
             let failure = StorageError.posix("rename", path: destination, code: errno)

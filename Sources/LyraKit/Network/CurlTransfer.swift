@@ -126,7 +126,7 @@ final class CurlTransfer: Sendable {
             return true
         }
         do {
-            state.file = try PosixFile.opening(temporaryPath, flags: O_WRONLY | O_CREAT | O_EXCL)
+            state.file = DownloadFileWriter(file: try PosixFile.opening(temporaryPath, flags: O_WRONLY | O_CREAT | O_EXCL))
             return true
         } catch {
             state.failure = error

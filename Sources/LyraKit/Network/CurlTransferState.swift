@@ -19,7 +19,7 @@ struct CurlTransferState {
     /// The collected body (send, or a non-2xx body).
     var body = Data()
     /// The download file, open while a 2xx body is written.
-    var file: PosixFile?
+    var file: DownloadFileWriter?
     /// Body bytes received after decoding.
     var received: Int64 = 0
     /// A failure decided by a callback (oversized body, unwritable file…), reported instead of libcurl's.

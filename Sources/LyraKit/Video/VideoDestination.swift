@@ -68,27 +68,54 @@ public enum VideoDestination: Sendable, Equatable {
     }
 
     /// Moves `staged` (a file in `directory`) to the first free candidate name, without ever
-    /// replacing an existing file: the name is reserved with `O_EXCL`, then renamed over.
+    /// replacing an existing file: the name is taken with `link(2)`, which fails on an existing name.
+    /// A file system without hard links gets the name reserved with `O_EXCL` and renamed over;
+    /// `link` is preferred because ext4 flushes a file renamed over another one at once (its
+    /// `auto_da_alloc`), which made saving a 90 MB video wait for the disk.
+    /// - Parameter linking: false to start with the fallback (tests).
     /// - Returns: the saved file.
     /// - Throws: `VideoError.unusableOutput`.
-    public func place(_ staged: URL, videoID: String) throws(VideoError) -> URL {
+    public func place(_ staged: URL, videoID: String, linking: Bool = true) throws(VideoError) -> URL {
         let container = VideoContainer.sniff(fileAt: staged)
+        var linking = linking
         for attempt in 0 ... Self.maximumSuffix {
             let target = candidate(attempt, videoID: videoID, container: container)
-            let fd = open(target.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-            if fd < 0 {
+            if linking {
+                if link(staged.path, target.path) == 0 {
+                    unlink(staged.path)
+                    return target
+                }
                 let code = errno
-                if code == EEXIST || code == EISDIR { continue }
-                throw .unusableOutput(target.path, reason: String(cString: strerror(code)))
+                if code == EEXIST { continue }
+                guard Self.lacksHardLinks(code) else {
+                    throw .unusableOutput(target.path, reason: String(cString: strerror(code)))
+                }
+                linking = false
             }
-            close(fd)
-            guard rename(staged.path, target.path) == 0 else {
-                let code = errno
-                unlink(target.path)
-                throw .unusableOutput(target.path, reason: String(cString: strerror(code)))
-            }
-            return target
+            if try reserveAndRename(staged, to: target) { return target }
         }
         throw .unusableOutput(directory.path, reason: "too many files with this name")
+    }
+
+    /// Whether `link(2)` failed with `code` because the file system has no hard links.
+    private static func lacksHardLinks(_ code: Int32) -> Bool {
+        code == EPERM || code == ENOTSUP || code == EOPNOTSUPP || code == EMLINK || code == EXDEV || code == ENOSYS
+    }
+
+    /// Reserves `target` with `O_EXCL` and renames `staged` over it; false when the name is taken.
+    private func reserveAndRename(_ staged: URL, to target: URL) throws(VideoError) -> Bool {
+        let fd = open(target.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        if fd < 0 {
+            let code = errno
+            if code == EEXIST || code == EISDIR { return false }
+            throw .unusableOutput(target.path, reason: String(cString: strerror(code)))
+        }
+        close(fd)
+        guard rename(staged.path, target.path) == 0 else {
+            let code = errno
+            unlink(target.path)
+            throw .unusableOutput(target.path, reason: String(cString: strerror(code)))
+        }
+        return true
     }
 }

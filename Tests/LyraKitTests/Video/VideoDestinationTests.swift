@@ -37,18 +37,21 @@ import Testing
         #expect(VideoDestination.file(URL(filePath: "/out/clip")).candidate(3, videoID: "1", container: .avi).path == "/out/clip-3")
     }
 
-    @Test func placeNeverOverwrites() throws {
+    @Test(arguments: [true, false]) func placeNeverOverwrites(linking: Bool) throws {
         try withTemporaryDirectory { directory in
             let destination = VideoDestination.directory(directory)
             try Data("old".utf8).write(to: directory.appending(path: "lyra-5.avi"))
             try Data("old-1".utf8).write(to: directory.appending(path: "lyra-5-1.avi"))
+            try FileManager.default.createDirectory(at: directory.appending(path: "lyra-5-2.avi"), withIntermediateDirectories: false)
             let staged = directory.appending(path: ".staged")
             try aviBytes.write(to: staged)
-            let saved = try destination.place(staged, videoID: "5")
-            #expect(saved.lastPathComponent == "lyra-5-2.avi")
+            let saved = try destination.place(staged, videoID: "5", linking: linking)
+            #expect(saved.lastPathComponent == "lyra-5-3.avi")
             #expect(try Data(contentsOf: saved) == aviBytes)
             #expect(try Data(contentsOf: directory.appending(path: "lyra-5.avi")) == Data("old".utf8))
             #expect(!FileManager.default.fileExists(atPath: staged.path))
+            #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+                == ["lyra-5-1.avi", "lyra-5-2.avi", "lyra-5-3.avi", "lyra-5.avi"])
         }
     }
 
