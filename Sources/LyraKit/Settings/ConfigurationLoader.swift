@@ -106,9 +106,9 @@ public struct ConfigurationLoader: Sendable {
     // MARK: - Private
 
     private func explicitValue(for key: SettingKey) -> (String, SettingSource)? {
-        if let value = flags[key] { return (value.trimmingCharacters(in: .whitespacesAndNewlines), .flag) }
+        if let value = flags[key] { return (value.trimmingWhitespaceAndNewlines(), .flag) }
         let name = key.environmentVariable
-        if let value = environment[name]?.trimmingCharacters(in: .whitespacesAndNewlines), !value.isEmpty {
+        if let value = environment[name]?.trimmingWhitespaceAndNewlines(), !value.isEmpty {
             return (value, .environment(name))
         }
         return nil

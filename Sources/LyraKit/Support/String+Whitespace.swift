@@ -10,6 +10,13 @@ extension String {
         return trimmingCharacters(in: .whitespaces)
     }
 
+    /// The same as `trimmingCharacters(in: .whitespacesAndNewlines)`, without its cost when there is nothing to trim.
+    public func trimmingWhitespaceAndNewlines() -> String {
+        guard let first = unicodeScalars.first, let last = unicodeScalars.last else { return self }
+        if Self.isVisibleASCII(first), Self.isVisibleASCII(last) { return self }
+        return trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
     /// Whether the text is empty or only whitespace and line breaks (as `.whitespacesAndNewlines`).
     public var isBlank: Bool {
         if utf8.contains(where: { $0 > 0x20 && $0 < 0x7F }) { return false }

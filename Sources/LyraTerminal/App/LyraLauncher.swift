@@ -122,6 +122,14 @@ public struct LyraLauncher {
         }
     }
 
+    /// Ends the process once the run is over, without the exit handlers of the libraries it loaded
+    /// (libcurl's TLS stack frees its tables: ~0.5 ms of a one-shot). Everything Lyra keeps was synced
+    /// before `LyraApp.run` returned; C streams are flushed first.
+    private static func exitAtOnce(_ status: ExitStatus) -> Never {
+        fflush(nil)
+        _exit(status.rawValue)
+    }
+
     private func run(_ options: LaunchOptions, overrides: [SettingKey: String], keeping demo: LocalServerHandle?) -> Never {
         // Not `dispatchMain()`: on Linux it parks the main thread in `sigsuspend` with every signal
         // unblocked, which would steal Ctrl-C from libedit. The main run loop keeps the mask and still
@@ -131,7 +139,7 @@ public struct LyraLauncher {
                                            overrides: overrides)
             withExtendedLifetime(demo) {}
             CurlTransport.awaitPreparation()
-            exit(status.rawValue)
+            Self.exitAtOnce(status)
         }
         RunLoop.main.run()
         exit(ExitStatus.success.rawValue)
