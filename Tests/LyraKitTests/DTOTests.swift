@@ -22,6 +22,16 @@ private func object(_ value: some Encodable) throws -> NSDictionary {
         #expect(try object(ChatMessageRequestDTO(message: "Hi")) == ["message": "Hi"])
     }
 
+    @Test func chatMessageBytesCarryAnyTextAsTheEncoderWould() throws {
+        let texts = ["Hi", "", "a/b \"q\" \\ \n\t\r", "\u{0}\u{1F}\u{7F}", "line\u{2028}sep\u{2029}", "héllo 👋🏽",
+                     String(repeating: "x", count: 5000)]
+        for text in texts {
+            let bytes = Data(ChatMessageRequestDTO(message: text).jsonBytes())
+            #expect(try JSONDecoder().decode(ChatMessageRequestDTO.self, from: bytes).message == text)
+            #expect(try JSONSerialization.jsonObject(with: bytes) as? [String: String] == ["message": text])
+        }
+    }
+
     @Test func writingRequestSetsExactlyOneModeAndNullsTheRest() throws {
         let improve = try object(AIWritingRequestDTO(text: "teh text", mode: .improve))
         #expect(improve == [

@@ -10,7 +10,7 @@ extension Endpoint {
         return Endpoint(
             method: .post, path: "/dola/chats/\(pathSegment(chatID))/messages",
             queryItems: [URLQueryItem(name: "locale", value: locale)],
-            body: try jsonBody(ChatMessageRequestDTO(message: message)),
+            body: Data(ChatMessageRequestDTO(message: message).jsonBytes()),
             headers: ["Content-Type": "application/json"], timeout: 120)
     }
 

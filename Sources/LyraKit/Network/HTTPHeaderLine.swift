@@ -56,4 +56,15 @@ enum HTTPHeaderLine: Equatable {
         while upper > lower, isSpace(bytes[upper - 1]) { upper -= 1 }
         return lower..<upper
     }
+
+    /// Whether two header names are equal ignoring ASCII case (field names are ASCII tokens,
+    /// RFC 9110 §5.1); cheaper than Foundation's `caseInsensitiveCompare`, which every request called.
+    static func namesMatch(_ first: String, _ second: String) -> Bool {
+        guard first.utf8.count == second.utf8.count else { return false }
+        return zip(first.utf8, second.utf8).allSatisfy { folded($0) == folded($1) }
+    }
+
+    private static func folded(_ byte: UInt8) -> UInt8 {
+        byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+    }
 }

@@ -37,12 +37,12 @@ public struct HTTPRequest: Sendable {
 
     /// The value of header `name` (case-insensitive), the last one when repeated.
     public func value(forHeader name: String) -> String? {
-        headers.last { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
+        headers.last { HTTPHeaderLine.namesMatch($0.name, name) }?.value
     }
 
     /// Sets header `name` to `value`, replacing any earlier value.
     public mutating func setHeader(_ name: String, _ value: String) {
-        headers.removeAll { $0.name.caseInsensitiveCompare(name) == .orderedSame }
+        headers.removeAll { HTTPHeaderLine.namesMatch($0.name, name) }
         headers.append((name, value))
     }
 }

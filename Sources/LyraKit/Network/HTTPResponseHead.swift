@@ -19,7 +19,7 @@ public struct HTTPResponseHead: Sendable {
 
     /// The value of header `name` (case-insensitive), the last one when repeated.
     public func value(forHeader name: String) -> String? {
-        headers.last { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
+        headers.last { HTTPHeaderLine.namesMatch($0.name, name) }?.value
     }
 
     /// True for a 2xx status.

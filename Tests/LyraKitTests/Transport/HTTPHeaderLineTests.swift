@@ -1,11 +1,23 @@
 // HTTPHeaderLine: the byte-level parse of the header lines libcurl hands over (status, fields
 // trimmed of spaces and tabs, the blank line ending a head, anything else ignored).
+import Foundation
 import Testing
 @testable import LyraKit
 
 @Suite struct HTTPHeaderLineTests {
     private func parse(_ text: String) -> HTTPHeaderLine {
         Array(text.utf8).withUnsafeBytes { HTTPHeaderLine($0) }
+    }
+
+    @Test func headerNamesMatchIgnoringASCIICaseOnly() throws {
+        var request = HTTPRequest(url: try #require(URL(string: "http://127.0.0.1/")), headers: [("content-type", "text/plain")])
+        request.setHeader("Content-Type", "application/json")
+        #expect(request.headers.map(\.name) == ["Content-Type"])
+        #expect(request.value(forHeader: "CONTENT-TYPE") == "application/json")
+        #expect(request.value(forHeader: "Content-Typ") == nil)
+        #expect(HTTPHeaderLine.namesMatch("X-Ä", "X-Ä"))
+        #expect(!HTTPHeaderLine.namesMatch("X-Ä", "x-ä"))
+        #expect(!HTTPHeaderLine.namesMatch("[", "{"))
     }
 
     @Test func statusLinesGiveTheirCode() {
