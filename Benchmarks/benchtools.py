@@ -1,9 +1,13 @@
 #!/usr/bin/env python3
 # Helpers for Benchmarks/run.sh: generate session files (SPEC §3 format) and test photos, and the
-# bare baselines Lyra is compared with (an fsync+rename loop, a keep-alive HTTP loop).
+# bare baselines Lyra is compared with (an fsync+rename loop, a keep-alive HTTP loop, the append floor of
+# durable turns, run in turn with Lyra's).
 import http.client
 import json
 import os
+import shutil
+import statistics
+import subprocess
 import sys
 import time
 import uuid
@@ -75,8 +79,8 @@ def fsync_loop(directory, count, size):
     print("%d fsync+rename writes of %d bytes: %.3f s, %.0f writes/s" % (count, size, elapsed, count / elapsed))
 
 
-def append_loop(directory, count, size):
-    """The floor of a journaled chat turn: `count` turns of two `size`-byte appends, each + fdatasync."""
+def append_seconds(directory, count, size):
+    """The floor of a journaled chat turn: seconds for `count` turns of two `size`-byte appends, each + fdatasync."""
     target = os.path.join(directory, ".session.journal")
     line = b"x" * (size - 1) + b"\n"
     descriptor = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
@@ -87,7 +91,42 @@ def append_loop(directory, count, size):
             os.fdatasync(descriptor)
     elapsed = time.perf_counter() - start
     os.close(descriptor)
+    return elapsed
+
+
+def append_loop(directory, count, size):
+    elapsed = append_seconds(directory, count, size)
     print("%d turns of two %d-byte appends + fdatasync: %.3f s, %.0f turns/s" % (count, size, elapsed, count / elapsed))
+
+
+def turn_pairs(lyra, turns_file, data_home, append_dir, pairs):
+    """Durable scripted turns (`lyra < turns_file` on a fresh data directory) against the append floor
+    (as many turns), run in turn `pairs` times after one warm-up of each: turns/s of both (medians) and
+    the median of the pairwise ratios, so that the disk's and the machine's speed, which drift from
+    minute to minute, move both sides of each ratio."""
+    with open(turns_file, "rb") as source:
+        count = sum(1 for _ in source)
+    environment = dict(os.environ, XDG_DATA_HOME=data_home)
+
+    def one_pair():
+        shutil.rmtree(data_home, ignore_errors=True)
+        os.makedirs(data_home)
+        with open(turns_file, "rb") as source:
+            start = time.perf_counter()
+            subprocess.run([lyra], stdin=source, stdout=subprocess.DEVNULL, env=environment, check=True)
+            lyra_rate = count / (time.perf_counter() - start)
+        shutil.rmtree(append_dir, ignore_errors=True)
+        os.makedirs(append_dir)
+        return lyra_rate, count / append_seconds(append_dir, count, 230)
+
+    one_pair()
+    results = [one_pair() for _ in range(pairs)]
+    print(json.dumps({
+        "lyra_turns_per_s": statistics.median(lyra for lyra, _ in results),
+        "floor_turns_per_s": statistics.median(floor for _, floor in results),
+        "ratio": statistics.median(lyra / floor for lyra, floor in results),
+        "ratios": [round(lyra / floor, 3) for lyra, floor in results],
+    }))
 
 
 def http_loop(port, count):
@@ -137,6 +176,8 @@ def main(arguments):
         fsync_loop(arguments[1], int(arguments[2]), int(arguments[3]))
     elif command == "append-loop":
         append_loop(arguments[1], int(arguments[2]), int(arguments[3]))
+    elif command == "turn-pairs":
+        turn_pairs(arguments[1], arguments[2], arguments[3], arguments[4], int(arguments[5]))
     elif command == "http-loop":
         http_loop(arguments[1], int(arguments[2]))
     elif command == "http-loop-fresh":

@@ -142,23 +142,24 @@ fi
 if want turns; then
 seq "$TURNS" >"$WORK/turns.txt"
 export XDG_DATA_HOME="$WORK/data/turns"
-timed turns "$TURNS chat turns, each saved durably" "$LYRA < $WORK/turns.txt > /dev/null" --warmup 0
-row turns "durable turns per second" "$(awk -v m="$MEDIAN_MS" -v n="$TURNS" 'BEGIN { printf "%.0f turns/s", n / (m / 1000) }')" "$TURNS / median"
+# Lyra and the append floor (docs/JOURNAL.md: two ~230-byte appends, each followed by fdatasync), in
+# turn $RUNS times: the ratio is the median of the pairwise ratios (the disk's speed drifts).
+PAIRS_COMMAND="python3 $TOOLS turn-pairs $LYRA $WORK/turns.txt $XDG_DATA_HOME $WORK/append $RUNS"
+if PAIRS_OUT=$($PAIRS_COMMAND 2>"$WORK/pairs.err"); then
+    pair_field() { python3 -c 'import json, sys; print(json.loads(sys.argv[1])[sys.argv[2]])' "$PAIRS_OUT" "$1"; }
+    row turns "durable turns per second ($TURNS chat turns, each saved durably)" "$(awk -v r="$(pair_field lyra_turns_per_s)" 'BEGIN { printf "%.0f turns/s", r }')" "$LYRA < $WORK/turns.txt > /dev/null (median of $RUNS)"
+    row turns "append floor: two 230-byte appends + fdatasync a turn" "$(awk -v r="$(pair_field floor_turns_per_s)" 'BEGIN { printf "%.0f turns/s", r }')" "python3 Benchmarks/benchtools.py append-loop DIR $TURNS 230 (median of $RUNS)"
+    row turns "durable turns / append floor (goal ≥ 50%)" "$(awk -v r="$(pair_field ratio)" 'BEGIN { printf "%.0f%%", 100 * r }') (pairs: $(pair_field ratios))" "$PAIRS_COMMAND"
+else
+    row turns "durable turns / append floor" "FAILED ($(tail -1 "$WORK/pairs.err"))" "$PAIRS_COMMAND"
+fi
 python3 "$TOOLS" http-loop "$PORT" "$TURNS" >"$WORK/http.txt" && row turns "bare HTTP round trips (baseline)" "$(cat "$WORK/http.txt")" "python3 Benchmarks/benchtools.py http-loop PORT $TURNS"
-# Lyra rewrites the whole session file, which grows by two messages a turn: the baseline writes a
-# file of the session's average size (half its final size) as often.
+# The whole-file rewrite of the layout before the journal: a file of the session's average size
+# (half its final size), as often.
 FINAL=$(stat -c %s "$(ls -S "$XDG_DATA_HOME"/lyra/sessions/*.json | head -1)" 2>/dev/null || echo 8192)
 SIZE=$((FINAL / 2))
 mkdir -p "$WORK/fsync"
 python3 "$TOOLS" fsync-loop "$WORK/fsync" "$TURNS" "$SIZE" >"$WORK/fsync.txt" && row turns "bare fsync+rename loop (baseline)" "$(cat "$WORK/fsync.txt")" "python3 Benchmarks/benchtools.py fsync-loop DIR $TURNS $SIZE"
-# The floor of a journaled turn (docs/JOURNAL.md): two ~230-byte appends, each followed by fdatasync.
-TURNS_PER_S=$(awk -v m="$MEDIAN_MS" -v n="$TURNS" 'BEGIN { printf "%.1f", n / (m / 1000) }')
-rm -rf "$WORK/append" && mkdir -p "$WORK/append"
-if python3 "$TOOLS" append-loop "$WORK/append" "$TURNS" 230 >"$WORK/append.txt"; then
-    row turns "append floor: two 230-byte appends + fdatasync a turn" "$(cat "$WORK/append.txt")" "python3 Benchmarks/benchtools.py append-loop DIR $TURNS 230"
-    FLOOR=$(awk '{ for (i = 1; i <= NF; i++) if ($(i + 1) == "turns/s") print $i }' "$WORK/append.txt")
-    row turns "durable turns / append floor (goal ≥ 50%)" "$(awk -v a="$TURNS_PER_S" -v b="$FLOOR" 'BEGIN { printf "%.0f%%", 100 * a / b }')" "durable turns/s ÷ append floor turns/s"
-fi
 
 fi
 
