@@ -59,6 +59,19 @@ import Testing
         #expect(query.map(\.1) == ["u 1", "✓", "%zz"])
     }
 
+    @Test func mediaTypeDropsParametersAndSpacesAndRepeatedHeadersJoin() {
+        func request(_ headers: [(String, String)]) -> HTTPRequest {
+            HTTPRequest(method: "POST", target: "/", path: "/", query: [], version: "HTTP/1.1", headers: headers, body: [])
+        }
+        #expect(request([("content-type", " Application/JSON ; charset=utf-8")]).mediaType == "application/json")
+        #expect(request([("content-type", "\ttext/plain\t")]).mediaType == "text/plain")
+        #expect(request([("content-type", ";charset=utf-8")]).mediaType == "")
+        #expect(request([]).mediaType == "")
+        #expect(request([("accept", "a"), ("accept", "b")]).header("Accept") == "a, b")
+        #expect(request([("accept", "a")]).header("ACCEPT") == "a")
+        #expect(request([("accept", "a")]).header("host") == nil)
+    }
+
     @Test func chunkedDecoderResumesAcrossPartialBuffers() throws {
         let whole = Array("4\r\nWiki\r\n5\r\npedia\r\n0\r\n\r\n".utf8)
         var decoder = ChunkedBodyDecoder(start: 0, maxBodyBytes: 100)

@@ -19,8 +19,9 @@ struct HTTPRequest: Sendable {
     /// The value of header `name` (any case); repeated fields are joined with ", ".
     func header(_ name: String) -> String? {
         let wanted = name.lowercased()
-        let values = headers.filter { $0.0 == wanted }.map(\.1)
-        return values.isEmpty ? nil : values.joined(separator: ", ")
+        var values: [String] = []
+        for (field, value) in headers where field == wanted { values.append(value) }
+        return values.count > 1 ? values.joined(separator: ", ") : values.first
     }
 
     /// The first value of query parameter `name`.
@@ -37,9 +38,11 @@ struct HTTPRequest: Sendable {
 
     /// The media type of the body without parameters, lower-cased (e.g. `application/json`).
     var mediaType: String {
-        let value = header("content-type") ?? ""
-        let base = value.split(separator: ";", maxSplits: 1).first.map(String.init) ?? ""
-        return base.trimmingCharacters(in: .whitespaces).lowercased()
+        guard let value = header("content-type") else { return "" }
+        var base = value.prefix { $0 != ";" }
+        while let first = base.first, first == " " || first == "\t" { base.removeFirst() }
+        while let last = base.last, last == " " || last == "\t" { base.removeLast() }
+        return base.lowercased()
     }
 }
 
