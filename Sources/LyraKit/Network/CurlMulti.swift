@@ -19,11 +19,19 @@ final class CurlMulti: Sendable {
         case cancel(CurlTransfer)
     }
 
-    /// The process-wide engine, or the reason libcurl could not be loaded. Created on first use.
-    static let shared: Result<CurlMulti, APIError> = load()
+    /// The process-wide engine, or the reason libcurl could not be loaded. Created on first use,
+    /// with its driver thread running.
+    static var shared: Result<CurlMulti, APIError> {
+        if case let .success(engine) = loaded, engine.claimDriver() { engine.startDriverThread() }
+        return loaded
+    }
+
+    /// The engine, loaded on first use; its driver runs on the first thread that claims it.
+    private static let loaded: Result<CurlMulti, APIError> = load()
 
     private let handle: CurlMultiHandle
     private let commands = Mutex<[Command]>([])
+    private let driverClaimed = Atomic(false)
 
     private init(handle: CurlMultiHandle) {
         self.handle = handle
@@ -40,7 +48,33 @@ final class CurlMulti: Sendable {
         submit(.cancel(transfer))
     }
 
+    /// For the thread that loads libcurl ahead of the first request: loads it, calls `ready`, and,
+    /// unless another thread already drives the engine, becomes its driver thread (one thread fewer
+    /// to create on a one-shot's way to its request), never returning.
+    static func loadAndDrive(ready: () -> Void) {
+        guard case let .success(engine) = loaded, engine.claimDriver() else { return ready() }
+        ready()
+        engine.drive()
+    }
+
     // MARK: - Private
+
+    /// True for the first caller only.
+    private func claimDriver() -> Bool {
+        !driverClaimed.load(ordering: .acquiring) && driverClaimed.compareExchange(
+            expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged
+    }
+
+    private func startDriverThread() {
+        Thread { [self] in drive() }.start()
+    }
+
+    /// The driver loop, on the calling thread, forever.
+    private func drive() -> Never {
+        ccurl_name_current_thread("lyra.curl")
+        var loop = CurlMultiLoop(multi: handle)
+        loop.run { commands.withLock { commands in defer { commands = [] }; return commands } }
+    }
 
     private func submit(_ command: Command) {
         commands.withLock { $0.append(command) }
@@ -57,13 +91,6 @@ final class CurlMulti: Sendable {
         // Keep idle connections to a few dozen origins (libcurl's default follows the number of
         // running transfers, so one busy moment would evict the connection a chat keeps reusing).
         _ = ccurl_multi_setopt_long(pointer, CURLMOPT_MAXCONNECTS, 32)
-        let engine = CurlMulti(handle: CurlMultiHandle(pointer: pointer))
-        let thread = Thread { [engine] in
-            ccurl_name_current_thread("lyra.curl")
-            var loop = CurlMultiLoop(multi: engine.handle)
-            loop.run { engine.commands.withLock { commands in defer { commands = [] }; return commands } }
-        }
-        thread.start()
-        return .success(engine)
+        return .success(CurlMulti(handle: CurlMultiHandle(pointer: pointer)))
     }
 }

@@ -14,7 +14,9 @@ struct CurlMultiLoop {
     }
 
     private let multi: CurlMultiHandle
-    private var running: [UInt: Running] = [:]
+    /// A few at a time: an array, not a dictionary (whose first use costs a one-time protocol
+    /// conformance scan of the whole binary on a one-shot's way to its first request).
+    private var running: [Running] = []
 
     /// A loop over `multi`.
     init(multi: CurlMultiHandle) {
@@ -22,7 +24,7 @@ struct CurlMultiLoop {
     }
 
     /// Runs forever, taking new commands from `nextCommands` on each wake-up.
-    mutating func run(nextCommands: () -> [CurlMulti.Command]) {
+    mutating func run(nextCommands: () -> [CurlMulti.Command]) -> Never {
         while true {
             for command in nextCommands() { apply(command) }
             var stillRunning: Int32 = 0
@@ -46,11 +48,11 @@ struct CurlMultiLoop {
                     resources.release(easy)
                     return transfer.finish(code: CURLE_FAILED_INIT, detail: "libcurl refused the transfer")
                 }
-                running[key(easy)] = Running(transfer: transfer, easy: easy, resources: resources)
+                running.append(Running(transfer: transfer, easy: easy, resources: resources))
             }
         case let .cancel(transfer):
-            guard let entry = running.first(where: { $0.value.transfer === transfer }) else { return }
-            end(entry.key, code: CURLE_ABORTED_BY_CALLBACK)
+            guard let entry = running.first(where: { $0.transfer === transfer }) else { return }
+            end(entry.easy, code: CURLE_ABORTED_BY_CALLBACK)
         }
     }
 
@@ -58,14 +60,14 @@ struct CurlMultiLoop {
         var easy: UnsafeMutableRawPointer?
         var code = CURLE_OK
         while ccurl_multi_next_done(multi.pointer, &easy, &code) == 1 {
-            if let easy { end(key(easy), code: code) }
+            if let easy { end(easy, code: code) }
         }
     }
 
     private mutating func enforceLimits() {
         let now = ContinuousClock.now
-        for (key, entry) in running where entry.transfer.passedLimit(at: now) != nil {
-            end(key, code: CURLE_OPERATION_TIMEDOUT)
+        for entry in running where entry.transfer.passedLimit(at: now) != nil {
+            end(entry.easy, code: CURLE_OPERATION_TIMEDOUT)
         }
     }
 
@@ -73,22 +75,19 @@ struct CurlMultiLoop {
     /// the wait for its own timers).
     private func pollTimeout() -> Int32 {
         let now = ContinuousClock.now
-        let deadlines = running.values.compactMap { $0.transfer.nextLimit }
+        let deadlines = running.compactMap { $0.transfer.nextLimit }
         guard let earliest = deadlines.min() else { return 60_000 }
         let wait = earliest - now
         let milliseconds = wait.components.seconds * 1000 + wait.components.attoseconds / 1_000_000_000_000_000
         return Int32(clamping: max(1, min(milliseconds + 1, 60_000)))
     }
 
-    private mutating func end(_ key: UInt, code: CURLcode) {
-        guard let entry = running.removeValue(forKey: key) else { return }
+    private mutating func end(_ easy: UnsafeMutableRawPointer, code: CURLcode) {
+        guard let index = running.firstIndex(where: { $0.easy == easy }) else { return }
+        let entry = running.remove(at: index)
         _ = ccurl_multi_remove(multi.pointer, entry.easy)
         let detail = entry.resources.errorText
         entry.resources.release(entry.easy)
         entry.transfer.finish(code: code, detail: detail)
-    }
-
-    private func key(_ easy: UnsafeMutableRawPointer) -> UInt {
-        UInt(bitPattern: easy)
     }
 }

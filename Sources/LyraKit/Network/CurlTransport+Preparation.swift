@@ -32,8 +32,7 @@ extension CurlTransport {
     private static let preparation: Void = {
         started.withLock { $0 = true }
         let thread = Thread {
-            _ = CurlMulti.shared
-            loaded.signal()
+            CurlMulti.loadAndDrive { loaded.signal() }
         }
         thread.name = "lyra.curl-load"
         thread.start()

@@ -51,9 +51,13 @@ struct RequestBodyReader: Sendable {
         case let .bytes(data):
             let count = min(buffer.count, data.count - offset)
             guard count > 0 else { return 0 }
-            let start = data.index(data.startIndex, offsetBy: offset)
-            data.copyBytes(to: buffer.bindMemory(to: UInt8.self), from: start ..< start + count)
-            offset += count
+            // Not `copyBytes(to:from:)`: its generic path costs a one-time protocol conformance
+            // scan of the whole binary on a one-shot's way to its first request.
+            let offset = self.offset
+            data.withUnsafeBytes { bytes in
+                buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[offset ..< offset + count]))
+            }
+            self.offset += count
             return count
         case let .file(path):
             let open: PosixFile
