@@ -15,8 +15,10 @@ public final class ScriptRunner: FollowUpInput {
     private var lineNumber = 0
     /// Whether a line was refused while reading (too long): the script goes on, the status says so.
     private var refusedLine = false
-    /// The line being run, which Ctrl-C cancels.
-    private var running: Task<LineOutcome, any Error>?
+    /// The task running the lines, which Ctrl-C cancels while a line runs.
+    private var lines: Task<ExitStatus, Never>?
+    /// Whether a line is running (Ctrl-C between lines, while reading, ends at once).
+    private var lineRunning = false
     private var interrupted = false
 
     /// A runner for `source` in `context`.
@@ -31,6 +33,14 @@ public final class ScriptRunner: FollowUpInput {
     /// Runs every line; returns the script's exit status.
     public func run() async -> ExitStatus {
         context.input = self
+        // One task for all the lines, started at once on the main actor: Ctrl-C cancels it, and a
+        // line's end continues the loop directly (a task a line cost two trips through the main queue).
+        let lines = Task.immediate { @MainActor in await self.runLines() }
+        self.lines = lines
+        return await withTaskExecutorPreference(MainQueueTaskExecutor.shared) { await lines.value }
+    }
+
+    private func runLines() async -> ExitStatus {
         var status = ExitStatus.success
         var assembler = InputAssembler()
         lines: while let text = await readLine() {
@@ -40,13 +50,14 @@ public final class ScriptRunner: FollowUpInput {
             // lyra through pipes sees every answer as soon as it is complete.
             defer { context.console.flush() }
             if outputClosed() { return .outputClosed }
-            let interpreter = interpreter
-            // Started at once on the main actor (no trip through its queue); a Task so Ctrl-C can cancel it.
-            let task = Task.immediate { @MainActor in try await interpreter.run(line) }
-            running = task
-            // Awaited preferring the main queue: the line's end resumes this loop with no pool thread between.
-            let result = await withTaskExecutorPreference(MainQueueTaskExecutor.shared) { await task.result }
-            running = nil
+            lineRunning = true
+            let result: Result<LineOutcome, any Error>
+            do {
+                result = .success(try await interpreter.run(line))
+            } catch {
+                result = .failure(error)
+            }
+            lineRunning = false
             if interrupted { break lines }
             switch result {
             case .success(let outcome):
@@ -73,9 +84,9 @@ public final class ScriptRunner: FollowUpInput {
     /// at once while waiting for input. A line that ignores cancellation for 2 seconds, or a second
     /// Ctrl-C, ends the process anyway.
     public func interrupt() {
-        guard let running, !interrupted else { Self.exitInterrupted(context) }
+        guard lineRunning, let lines, !interrupted else { Self.exitInterrupted(context) }
         interrupted = true
-        running.cancel()
+        lines.cancel()
         let context = context
         Task { @MainActor in
             try? await Task.sleep(for: .seconds(2))
