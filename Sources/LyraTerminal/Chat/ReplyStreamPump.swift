@@ -13,12 +13,15 @@ final class ReplyStreamPump {
     private let pieces: ReplyPieceQueue
 
     /// Starts the spinner with `label` (when `context` shows progress) and a renderer for the pieces.
-    init(context: CommandContext, render: RenderMode, label: String) {
+    /// - Parameter live: false for a reply that arrives whole just before the work returns (the app
+    ///   backend's): it is shown by ``finish(completed:)``, without a trip to the main actor of its own.
+    init(context: CommandContext, render: RenderMode, label: String, live: Bool = true) {
         let spinner = context.makeSpinner()
         let view = ReplyStreamView(context: context, spinner: spinner, render: render)
         // A batch is shown by one job on the main actor, scheduled by the piece that found the queue
         // empty; pieces that arrive before it runs are shown with it.
         let pieces = ReplyPieceQueue { queue in
+            guard live else { return }
             Task { @MainActor in Self.show(queue.takeAll(), in: view) }
         }
         self.view = view
