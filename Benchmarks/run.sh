@@ -141,6 +141,9 @@ fi
 # --- 2. durable turn throughput -----------------------------------------------------------------
 if want turns; then
 seq "$TURNS" >"$WORK/turns.txt"
+# Earlier sections' writes (data generation, pip, photos) still being written back would slow every
+# fdatasync here (ext4 commits wait for the data of blocks allocated meanwhile): flushed first.
+sync
 export XDG_DATA_HOME="$WORK/data/turns"
 # Lyra and the append floor (docs/JOURNAL.md: two ~230-byte appends, each followed by fdatasync), in
 # turn $RUNS times: the ratio is the median of the pairwise ratios (the disk's speed drifts).
@@ -189,6 +192,7 @@ fi
 # folding its journal at exit happen once in both runs and cancel out. Wall time (with the backend's
 # answer and the fdatasyncs) and CPU time (user+system, mean: steadier on a loaded machine).
 if want journal; then
+sync   # as for the durable turns: nothing of the earlier sections still being written back
 gen small 1 10
 gen huge 1 50000
 seq 1 >"$WORK/one.txt"
