@@ -47,7 +47,7 @@ bench: release
 	@bash Benchmarks/run.sh
 
 fuzz: deps
-	LYRA_FUZZ_CASES=200000 $(SWIFT) test --no-parallel --filter "Fuzz|ConcurrencyTests|SessionCrashTests"
+	SWIFT_DETERMINISTIC_HASHING=1 LYRA_FUZZ_CASES=200000 $(SWIFT) test --no-parallel --filter "Fuzz|ConcurrencyTests|SessionCrashTests"
 
 install: release
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1

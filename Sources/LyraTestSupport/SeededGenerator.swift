@@ -99,6 +99,10 @@ public struct FuzzFailure: Error, CustomStringConvertible, Sendable {
 
     /// A line to print with the failure.
     public var description: String {
-        "fuzz case \(caseIndex) failed (\(reason)); replay with LYRA_FUZZ_SEED=\(seed)"
+        // Generators that serialize dictionaries follow Swift's per-process hash seed: a run made with
+        // deterministic hashing (`make fuzz`) is replayed exactly only with it too.
+        let hashing = ProcessInfo.processInfo.environment["SWIFT_DETERMINISTIC_HASHING"]
+            .map { "SWIFT_DETERMINISTIC_HASHING=\($0) " } ?? ""
+        return "fuzz case \(caseIndex) failed (\(reason)); replay with \(hashing)LYRA_FUZZ_SEED=\(seed)"
     }
 }
