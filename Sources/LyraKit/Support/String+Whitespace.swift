@@ -5,22 +5,26 @@ import Foundation
 extension String {
     /// The same as `trimmingCharacters(in: .whitespaces)`, without its cost when there is nothing to trim.
     public func trimmingSpaces() -> String {
-        guard let first = unicodeScalars.first, let last = unicodeScalars.last else { return self }
-        if Self.isVisibleASCII(first), Self.isVisibleASCII(last) { return self }
-        return trimmingCharacters(in: .whitespaces)
+        trimming(.whitespaces)
     }
 
     /// The same as `trimmingCharacters(in: .whitespacesAndNewlines)`, without its cost when there is nothing to trim.
     public func trimmingWhitespaceAndNewlines() -> String {
-        guard let first = unicodeScalars.first, let last = unicodeScalars.last else { return self }
-        if Self.isVisibleASCII(first), Self.isVisibleASCII(last) { return self }
-        return trimmingCharacters(in: .whitespacesAndNewlines)
+        trimming(.whitespacesAndNewlines)
     }
 
     /// Whether the text is empty or only whitespace and line breaks (as `.whitespacesAndNewlines`).
     public var isBlank: Bool {
         if utf8.contains(where: { $0 > 0x20 && $0 < 0x7F }) { return false }
         return trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+    }
+
+    /// `self` when it starts and ends with a visible ASCII character (neither set holds one), else
+    /// Foundation's trim by `set`.
+    private func trimming(_ set: CharacterSet) -> String {
+        guard let first = unicodeScalars.first, let last = unicodeScalars.last else { return self }
+        if Self.isVisibleASCII(first), Self.isVisibleASCII(last) { return self }
+        return trimmingCharacters(in: set)
     }
 
     /// Whether `scalar` is an ASCII character that is not whitespace or a control character.

@@ -72,10 +72,14 @@ public enum VideoDestination: Sendable, Equatable {
     /// A file system without hard links gets the name reserved with `O_EXCL` and renamed over;
     /// `link` is preferred because ext4 flushes a file renamed over another one at once (its
     /// `auto_da_alloc`), which made saving a 90 MB video wait for the disk.
-    /// - Parameter linking: false to start with the fallback (tests).
     /// - Returns: the saved file.
     /// - Throws: `VideoError.unusableOutput`.
-    public func place(_ staged: URL, videoID: String, linking: Bool = true) throws(VideoError) -> URL {
+    public func place(_ staged: URL, videoID: String) throws(VideoError) -> URL {
+        try place(staged, videoID: videoID, linking: true)
+    }
+
+    /// ``place(_:videoID:)``, starting with the fallback when `linking` is false (tests).
+    func place(_ staged: URL, videoID: String, linking: Bool) throws(VideoError) -> URL {
         let container = VideoContainer.sniff(fileAt: staged)
         var linking = linking
         for attempt in 0 ... Self.maximumSuffix {

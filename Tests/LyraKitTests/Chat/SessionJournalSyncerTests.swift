@@ -12,28 +12,20 @@ import Testing
         return try SessionJournal.append(Array((line + "\n").utf8), to: path, keeping: .max)
     }
 
-    @Test(.timeLimit(.minutes(1))) func aLingeringReplySyncIsSharedWithTheNextPromptsAppend() async throws {
+    /// A lingering reply's sync is shared with the next append to the same journal (one
+    /// `fdatasync`); an append to another journal is synced on its own (two).
+    @Test(.timeLimit(.minutes(1)), arguments: [(".s.journal", 1), (".b.journal", 2)])
+    func aLingeringSyncIsSharedOnlyWithTheSameJournal(nextJournal: String, fdatasyncs: Int) async throws {
         try await withTemporaryDirectory { directory in
             // Long enough that only the next append (or a flush) can end the wait.
             let syncer = SessionJournalSyncer(lingerLimit: .seconds(600))
             let reply = syncer.start(try append("reply", to: ".s.journal", in: directory), lingering: true)
-            let prompt = syncer.start(try append("prompt", to: ".s.journal", in: directory), lingering: false)
+            let prompt = syncer.start(try append("prompt", to: nextJournal, in: directory), lingering: false)
             try await reply.value
             try await prompt.value
-            #expect(syncer.fdatasyncCount == 1)
+            #expect(syncer.fdatasyncCount == fdatasyncs)
             let text = try String(contentsOf: directory.appendingPathComponent(".s.journal"), encoding: .utf8)
-            #expect(text == "reply\nprompt\n")
-        }
-    }
-
-    @Test(.timeLimit(.minutes(1))) func appendsToDifferentJournalsAreSyncedEach() async throws {
-        try await withTemporaryDirectory { directory in
-            let syncer = SessionJournalSyncer(lingerLimit: .seconds(600))
-            let first = syncer.start(try append("one", to: ".a.journal", in: directory), lingering: true)
-            let second = syncer.start(try append("two", to: ".b.journal", in: directory), lingering: false)
-            try await first.value
-            try await second.value
-            #expect(syncer.fdatasyncCount == 2)
+            #expect(text == (nextJournal == ".s.journal" ? "reply\nprompt\n" : "reply\n"))
         }
     }
 
