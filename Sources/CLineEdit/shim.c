@@ -181,12 +181,27 @@ void cle_set_prompt(const wchar_t *prompt) {
     prompt_buffer[sizeof(prompt_buffer) / sizeof(wchar_t) - 1] = L'\0';
 }
 
+/* Echo and canonical mode off without discarding what was typed (TCSANOW): type-ahead is not
+ * printed into a running line's output, and a Ctrl-D stays a key that libedit reads at the next
+ * prompt. ISIG stays on: Ctrl-C still interrupts the running line. */
+static void hold_type_ahead(void) {
+    struct termios settings;
+    if (!isatty(STDIN_FILENO) || tcgetattr(STDIN_FILENO, &settings) != 0) return;
+    settings.c_lflag &= ~(tcflag_t)(ECHO | ICANON);
+    tcsetattr(STDIN_FILENO, TCSANOW, &settings);
+}
+
 const wchar_t *cle_gets(int *count, int *error_number) {
     set_paste_mode(1);
     errno = 0;
     const wchar_t *line = el_wgets(editor, count);
     *error_number = errno;
     set_paste_mode(0);
+    // libedit has just put the terminal back in cooked mode; what is typed from now until the next
+    // prompt is type-ahead. Held at once, on this thread: a Ctrl-D typed while the terminal were
+    // still cooked would be an end-of-file the line discipline drops, and Lyra would stay at the
+    // next prompt. libedit believes only cooked modes, so the next el_wgets still starts from its own.
+    hold_type_ahead();
     return line;
 }
 
@@ -244,20 +259,21 @@ char *cle_history_serialize(size_t *count) {
 
 void cle_refresh(void) { el_set(editor, EL_REFRESH); }
 
-int cle_set_type_ahead_echo(int on) {
-    struct termios settings;
-    if (!isatty(STDIN_FILENO) || tcgetattr(STDIN_FILENO, &settings) != 0) return -1;
-    // Canonical mode off too while a line runs: in it the line discipline would take a typed Ctrl-D
-    // as end-of-file and drop it, so libedit never saw it. Raw, the byte waits for the next prompt.
-    // ISIG stays on: Ctrl-C still interrupts the running line.
-    const tcflag_t modes = ECHO | ICANON;
-    if (on) settings.c_lflag |= modes; else settings.c_lflag &= ~modes;
+int cle_begin_secret_input(struct termios *saved) {
+    if (!isatty(STDIN_FILENO) || tcgetattr(STDIN_FILENO, saved) != 0) return -1;
+    struct termios settings = *saved;
+    // Canonical (the terminal does Backspace and Ctrl-U) and silent; TCSAFLUSH drops keys typed
+    // before the prompt appeared, so nothing meant for elsewhere becomes part of the secret.
+    settings.c_lflag |= ICANON;
+    settings.c_lflag &= ~(tcflag_t)(ECHO | ECHONL);
+    return tcsetattr(STDIN_FILENO, TCSAFLUSH, &settings);
+}
+
+int cle_begin_cooked_terminal(struct termios *saved) {
+    if (!atomic_load(&original_terminal_saved) || !isatty(STDIN_FILENO) || tcgetattr(STDIN_FILENO, saved) != 0) return -1;
+    struct termios settings = original_terminal;
+    settings.c_lflag |= ECHO | ICANON;
     return tcsetattr(STDIN_FILENO, TCSANOW, &settings);
 }
 
-int cle_set_echo(int on) {
-    struct termios settings;
-    if (tcgetattr(STDIN_FILENO, &settings) != 0) return -1;
-    if (on) settings.c_lflag |= ECHO; else settings.c_lflag &= ~(tcflag_t)ECHO;
-    return tcsetattr(STDIN_FILENO, TCSAFLUSH, &settings);
-}
+void cle_end_terminal_mode(const struct termios *saved) { tcsetattr(STDIN_FILENO, TCSANOW, saved); }

@@ -60,6 +60,10 @@ int cle_spawn_and_wait(char *const argv[], char *const envp[], const char *input
         posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0);
         posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0);
     }
+    // A program on the terminal (the user's editor) gets it in its normal mode, even while a line
+    // runs and the terminal holds type-ahead; the mode found here comes back when it has ended.
+    struct termios held;
+    int uses_terminal = input == NULL && !silent && cle_begin_cooked_terminal(&held) == 0;
     pid_t child = 0;
     int failed = posix_spawnp(&child, argv[0], &actions, &attributes, argv, envp != NULL ? envp : environ);
     posix_spawn_file_actions_destroy(&actions);
@@ -67,9 +71,14 @@ int cle_spawn_and_wait(char *const argv[], char *const envp[], const char *input
     if (input != NULL) close(pipe_fds[0]);
     if (failed != 0) {
         if (input != NULL) close(pipe_fds[1]);
+        if (uses_terminal) cle_end_terminal_mode(&held);
         errno = failed;
         return -1;
     }
     if (input != NULL) feed(pipe_fds[1], input, length);
-    return wait_for(child);
+    int status = wait_for(child);
+    int saved_errno = errno;
+    if (uses_terminal) cle_end_terminal_mode(&held);
+    errno = saved_errno;
+    return status;
 }

@@ -76,9 +76,9 @@ public final class REPL: FollowUpInput {
         let interpreter = self.interpreter
         let task = Task { @MainActor in try await interpreter.run(line) }
         running = task
-        editor.hideTypeAhead(true)
+        // The terminal holds type-ahead from the moment libedit returned the line until the next
+        // prompt (cle_gets): nothing typed meanwhile prints into the output or is lost.
         let result = await task.result
-        editor.hideTypeAhead(false)
         running = nil
         switch result {
         case .success(let outcome):

@@ -72,4 +72,27 @@ import Testing
         #expect(!session.output.contains(token))
         #expect(try storedMode(environment) == 0o600)
     }
+
+    /// Backspace and Ctrl-U edit the hidden token as in any terminal prompt (the terminal is
+    /// canonical while it reads, even though a line is running and holds type-ahead).
+    @Test func aMistypedTokenCanBeCorrectedWithBackspace() async throws {
+        let environment = try TemporaryEnvironment()
+        let session = try environment.startLyraSession(["-q"], extraEnvironment: ["LYRA_BASE_URL": "http://127.0.0.1:9"])
+        try await session.awaitOutput(containing: "lyra ›")
+        session.send("/login\r")
+        try await session.awaitOutput(containing: "Token (hidden): ")
+        session.send("oops")
+        session.send(.ctrlU)
+        session.send(token + "Z")
+        session.send(.backspace)
+        session.send("\r")
+        try await session.awaitPrompt(after: "Token stored in")
+        session.send(.ctrlD)
+        #expect(try await session.awaitExit() == 0)
+        let stored = try String(contentsOf: environment.credentialsFile, encoding: .utf8)
+        #expect(stored.contains(token))
+        #expect(!stored.contains("oops"))
+        #expect(!stored.contains(token + "Z"))
+        #expect(!session.output.contains(token))
+    }
 }

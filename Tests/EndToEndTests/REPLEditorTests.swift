@@ -13,6 +13,7 @@ import Testing
             #!/bin/sh
             for last; do :; done
             { stat -c %a "$last"; echo "$last"; cat "$last"; } > '\(record.path)'
+            stty -a > '\(record.path)-tty' 2>&1
             printf '%s\\n' '\(text)' > "$last"
             """.write(to: script, atomically: true, encoding: .utf8)
         #expect(chmod(script.path, 0o755) == 0)
@@ -42,6 +43,14 @@ import Testing
         return Array(lines.dropFirst(2))
     }
 
+    /// The editor had the terminal in its normal mode: canonical, echoing (Lyra holds type-ahead
+    /// with both off while a line runs).
+    private func expectCookedTerminal(_ record: URL) throws {
+        let modes = try String(contentsOf: URL(fileURLWithPath: record.path + "-tty"), encoding: .utf8)
+            .split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == ";" })
+        #expect(modes.contains("icanon") && modes.contains("echo"), "\(modes)")
+    }
+
     @Test func ctrlXCtrlEReplacesTheLineWithTheEditorsText() async throws {
         let (session, backend, record, environment) = try await startWithEditor(writing: "written in the editor")
         session.mark()
@@ -53,6 +62,7 @@ import Testing
         try await session.awaitPrompt(after: "This answer comes from")
         #expect(try await backend.control.sentChatMessages() == ["written in the editor"])
         #expect(try checkRecord(record).first == "draft ✓")
+        try expectCookedTerminal(record)
         session.send(.ctrlD)
         #expect(try await session.awaitExit() == 0)
         withExtendedLifetime(environment) {}
@@ -64,6 +74,7 @@ import Testing
         try await session.awaitPrompt(after: "This answer comes from")
         #expect(try await backend.control.sentChatMessages() == ["composed with /edit"])
         #expect(try checkRecord(record).first == "")
+        try expectCookedTerminal(record)
         session.send(.ctrlD)
         #expect(try await session.awaitExit() == 0)
         withExtendedLifetime(environment) {}

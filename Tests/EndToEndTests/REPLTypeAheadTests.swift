@@ -52,4 +52,21 @@ import Testing
         backend.backend.stop()   // drops the held connection: the turn fails and the prompt returns
         #expect(try await session.awaitExit() == 0)
     }
+
+    /// A Ctrl-D typed the moment a line's output appears, before the next prompt: the line has
+    /// ended, and the terminal must still hold keys (not be cooked, where the line discipline
+    /// would take the Ctrl-D as an end-of-file nobody reads). Repeated: the gap is short.
+    @Test func aCtrlDTypedAsALineEndsEndsLyra() async throws {
+        let environment = try TemporaryEnvironment()
+        for _ in 0..<12 {
+            let session = try environment.startLyraSession(["-q"])
+            defer { session.terminate() }
+            try await session.awaitOutput(containing: "lyra ›")
+            session.mark()
+            session.send("/help quit\r")
+            try await session.awaitOutput(containing: "also: /exit")
+            session.send(.ctrlD)
+            #expect(try await session.awaitExit() == 0)
+        }
+    }
 }

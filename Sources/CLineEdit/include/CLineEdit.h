@@ -5,6 +5,7 @@
 #define CLINEEDIT_H
 
 #include <stddef.h>
+#include <termios.h>
 #include <wchar.h>
 
 /// Completion callback: called on the editor thread when Tab is pressed; returns a libedit CC_* code.
@@ -25,6 +26,8 @@ void cle_end(void);
 void cle_set_prompt(const wchar_t *prompt);
 /// Reads one line, with bracketed paste on while it reads (when stdout is a terminal that is not
 /// `dumb`) and off again before it returns. Returns NULL at end of input (count 0) or on a signal (count -1, errno EINTR).
+/// Returns with the terminal holding type-ahead (echo and canonical mode off, signals on) until the
+/// next call: what is typed meanwhile is not printed, and a Ctrl-D stays a key libedit reads then.
 const wchar_t *cle_gets(int *count, int *error_number);
 /// The text of the current line before the cursor (valid until the next libedit call).
 const wchar_t *cle_line_before_cursor(int *length);
@@ -41,10 +44,6 @@ int cle_history_load(const char *path);
 /// The in-memory history in libedit's file format, in a malloc'd buffer the caller frees (its
 /// length in *count); NULL on failure. The caller writes it to the file (atomically, no symlinks).
 char *cle_history_serialize(size_t *count);
-/// Turns the terminal's echo and canonical mode on or off without discarding what was typed (TCSANOW):
-/// off while a line runs, so type-ahead does not print into the output and a Ctrl-D typed meanwhile
-/// is kept as a key (not taken as end-of-file by the line discipline); libedit reads it later.
-int cle_set_type_ahead_echo(int on);
 /// Moves to a fresh line and redraws the prompt (after printing completion candidates).
 void cle_refresh(void);
 
@@ -79,7 +78,13 @@ void cle_restore_terminal(void);
 /// sending its output to /dev/null. Returns its exit status (128 + n when killed), or -1 with errno.
 int cle_spawn_and_wait(char *const argv[], char *const envp[], const char *input, size_t length, int silent);
 
-/// Turns terminal echo on stdin off (0) or back on (1). 0 on success.
-int cle_set_echo(int on);
+/// Puts the terminal in canonical mode without echo for reading a secret, saving the current modes
+/// in `saved` (and dropping keys typed before). 0 on success; -1 when stdin is not a terminal.
+int cle_begin_secret_input(struct termios *saved);
+/// Puts the terminal in the cooked mode found at `cle_init` (echo on) for a program that runs in the
+/// foreground, saving the current modes in `saved`. 0 on success; -1 (nothing changed) otherwise.
+int cle_begin_cooked_terminal(struct termios *saved);
+/// Puts back the modes a `cle_begin_…` call saved.
+void cle_end_terminal_mode(const struct termios *saved);
 
 #endif

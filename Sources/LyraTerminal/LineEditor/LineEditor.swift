@@ -69,18 +69,14 @@ public final class LineEditor: Sendable {
         }
     }
 
-    /// Hides (or shows again) what is typed while a line runs: the keys are kept for the next
-    /// prompt, but the terminal does not echo them into the reply being drawn.
-    public func hideTypeAhead(_ hidden: Bool) {
-        _ = cle_set_type_ahead_echo(hidden ? 0 : 1)
-    }
-
     /// Reads a line without echoing it (for secrets such as the backend token).
     public func readHiddenLine(prompt: String, console writePrompt: @escaping @Sendable (String) -> Void) async -> String? {
         await thread.run {
             // Echo goes off before the prompt appears: what is typed after the prompt is never shown.
-            _ = cle_set_echo(0)
-            defer { _ = cle_set_echo(1) }
+            // Canonical mode on: the terminal handles Backspace, even while a line holds type-ahead.
+            var saved = termios()
+            let changed = cle_begin_secret_input(&saved) == 0
+            defer { if changed { cle_end_terminal_mode(&saved) } }
             writePrompt(prompt)
             var bytes: [UInt8] = []
             var byte: UInt8 = 0
