@@ -33,7 +33,11 @@ static char load_error[256] = "libcurl not loaded";
         snprintf(load_error, sizeof load_error, "libcurl lacks %s", symbol); return; }
 
 static void load_library(void) {
-    void *library = dlopen("libcurl.so.4", RTLD_NOW | RTLD_LOCAL);
+    // RTLD_LAZY: libcurl and most of its ~30 libraries are linked BIND_NOW and are bound at once
+    // anyway; the few that are not (Kerberos, LDAP, SASL: features Lyra never uses) are then bound
+    // call by call instead of in full on the load's critical path (~1 ms of a one-shot). Every
+    // function Lyra calls is checked with dlsym below.
+    void *library = dlopen("libcurl.so.4", RTLD_LAZY | RTLD_LOCAL);
     if (!library) {
         snprintf(load_error, sizeof load_error, "cannot load libcurl.so.4 (install libcurl4)");
         return;
