@@ -52,6 +52,16 @@ import Testing
         #expect(messages.count == 2)
     }
 
+    /// Text before a block is the message's first line; an empty block adds nothing.
+    @Test func textBeforeABlockAndAnEmptyBlockMakeTheMessagesExpected() async throws {
+        let env = try TemporaryEnvironment()
+        let backend = try RunningBackend()
+        let script = "explain this \"\"\"\nbody\n\"\"\"\nalone \"\"\"\n\"\"\"\n"
+        let result = try await env.runLyra(stdin: script, extraEnvironment: backend.lyraEnvironment)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try await backend.control.sentChatMessages() == ["explain this\nbody", "alone"])
+    }
+
     @Test func continueAppendsToTheMostRecentSessionAndOtherwiseEachRunStartsANewOne() async throws {
         let env = try TemporaryEnvironment()
         let backend = try RunningBackend()

@@ -50,7 +50,12 @@ public final class LineInterpreter {
         }
         // `//text` is the message `/text`: the first slash only escapes the second.
         let text = head.hasPrefix("//") ? String(head.dropFirst()) : head
-        let message = [text, line.block].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: "\n")
+        let message: String
+        if let block = line.block, !block.isEmpty {
+            message = text.isEmpty ? block : text + "\n" + block
+        } else {
+            message = text
+        }
         guard let messageHandler else { throw CommandError.failed("chat is not available in this build") }
         try await messageHandler.send(message, context: context)
         return .succeeded

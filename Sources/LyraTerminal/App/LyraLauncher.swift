@@ -135,7 +135,7 @@ public struct LyraLauncher {
         // unblocked, which would steal Ctrl-C from libedit. The main run loop keeps the mask and still
         // drains the main queue, where the main actor runs.
         Task { @MainActor in
-            let status = await LyraApp.run(options: options, environment: ProcessInfo.processInfo.environment,
+            let status = await LyraApp.run(options: options, environment: ProcessEnvironment.all(),
                                            overrides: overrides)
             withExtendedLifetime(demo) {}
             CurlTransport.awaitPreparation()
