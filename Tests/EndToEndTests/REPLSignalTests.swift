@@ -41,6 +41,20 @@ import Testing
         #expect(session.echoIsOn == true)
     }
 
+    /// The terminal holds type-ahead (no echo, no canonical mode) from the moment a line is entered
+    /// until the next prompt; leaving right after a line, by Ctrl-D or `/quit`, still gives it back.
+    @Test(arguments: ["\u{4}", "/quit\r"])
+    func leavingRightAfterALineLeavesEchoOn(_ leave: String) async throws {
+        let environment = try TemporaryEnvironment()
+        let (session, _) = try await startUnderShell(environment)
+        session.send("/help quit\r")
+        try await session.awaitOutput(containing: "also: /exit")
+        session.send(leave)
+        try await session.awaitOutput(containing: "shell saw status 0")
+        #expect(try await session.awaitExit() == 0)
+        #expect(session.echoIsOn == true)
+    }
+
     @Test func sigtermAtTheHiddenLoginPromptLeavesEchoOn() async throws {
         let environment = try TemporaryEnvironment()
         let (session, lyra) = try await startUnderShell(environment)
