@@ -31,10 +31,17 @@ final class CurlMulti: Sendable {
 
     private let handle: CurlMultiHandle
     private let commands = Mutex<[Command]>([])
-    private let driverClaimed = Atomic(false)
+    private let driverClaimed: Atomic<Bool>
+    /// Whether the engine was made after the loading thread said it would drive it (see
+    /// `loadAndDrive`): then the driver role is taken from the start.
+    private let claimedForLoader: Bool
+    /// Set by the loading thread before it touches `loaded`.
+    private static let loaderWillDrive = Atomic(false)
 
-    private init(handle: CurlMultiHandle) {
+    private init(handle: CurlMultiHandle, claimedForLoader: Bool) {
         self.handle = handle
+        self.claimedForLoader = claimedForLoader
+        driverClaimed = Atomic(claimedForLoader)
     }
 
     /// Starts `transfer` (it ends through its own `finish`).
@@ -51,8 +58,12 @@ final class CurlMulti: Sendable {
     /// For the thread that loads libcurl ahead of the first request: loads it, calls `ready`, and,
     /// unless another thread already drives the engine, becomes its driver thread (one thread fewer
     /// to create on a one-shot's way to its request), never returning.
+    /// The role is claimed before the load: a request waiting for the load (in `shared`) wakes when
+    /// it ends and would otherwise often win the race and start a driver thread of its own (~0.5 ms
+    /// on a one-shot's critical path), while this thread went idle.
     static func loadAndDrive(ready: () -> Void) {
-        guard case let .success(engine) = loaded, engine.claimDriver() else { return ready() }
+        loaderWillDrive.store(true, ordering: .sequentiallyConsistent)
+        guard case let .success(engine) = loaded, engine.claimedForLoader || engine.claimDriver() else { return ready() }
         ready()
         engine.drive()
     }
@@ -91,6 +102,7 @@ final class CurlMulti: Sendable {
         // Keep idle connections to a few dozen origins (libcurl's default follows the number of
         // running transfers, so one busy moment would evict the connection a chat keeps reusing).
         _ = ccurl_multi_setopt_long(pointer, CURLMOPT_MAXCONNECTS, 32)
-        return .success(CurlMulti(handle: CurlMultiHandle(pointer: pointer)))
+        let claimed = loaderWillDrive.load(ordering: .sequentiallyConsistent)
+        return .success(CurlMulti(handle: CurlMultiHandle(pointer: pointer), claimedForLoader: claimed))
     }
 }
