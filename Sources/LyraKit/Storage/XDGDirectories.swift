@@ -19,7 +19,7 @@ public struct XDGDirectories: Sendable, Equatable {
     /// `$XDG_STATE_HOME` or `~/.local/state`.
     public let stateHome: URL
 
-    /// Resolves the homes from `environment` (pass `ProcessInfo.processInfo.environment` in production).
+    /// Resolves the homes from `environment` (the process environment in production, `ProcessEnvironment.all()`).
     public init(environment: [String: String]) {
         let home = Self.homeDirectory(environment: environment)
         dataHome = Self.resolve("XDG_DATA_HOME", environment, default: home.appending(path: ".local/share"))
