@@ -4,7 +4,8 @@
 
 /// Runs an actor's jobs one at a time on a dedicated thread.
 final class SessionFileExecutor: SerialExecutor {
-    private let worker: WorkerThread
+    /// The thread the jobs run on (the journal's fdatasyncs and their timer run there too).
+    let worker: WorkerThread
     /// The same thread as a task executor: a chat turn prefers it while it waits for its reply, so
     /// the network thread's wake-up lands on this thread instead of a pool thread that then hops here.
     let taskExecutor: WorkerTaskExecutor

@@ -134,7 +134,14 @@ struct SessionJournalSync: Sendable {
     /// - Throws: `StorageError` when the system reports that they may not be on disk.
     func run() throws {
         defer { file.closeFile() }
+        try syncKeepingOpen(directoryToo: syncsDirectory)
+    }
+
+    /// Makes every line appended to the journal so far durable (`fdatasync`), and its directory
+    /// entry with `directoryToo`; the file stays open.
+    /// - Throws: `StorageError` when the system reports that they may not be on disk.
+    func syncKeepingOpen(directoryToo: Bool) throws {
         if fdatasync(file.descriptor) != 0 { throw StorageError.posix("fdatasync", path: file.path, code: errno) }
-        if syncsDirectory { try AtomicFile.syncDirectory((file.path as NSString).deletingLastPathComponent) }
+        if directoryToo { try AtomicFile.syncDirectory((file.path as NSString).deletingLastPathComponent) }
     }
 }

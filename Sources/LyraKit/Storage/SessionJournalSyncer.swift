@@ -1,35 +1,47 @@
-// Makes journal appends durable on a thread of their own while a chat turn goes on (docs/JOURNAL.md,
-// "Syncing"): one fdatasync covers every append to the same journal written before it started, so a
-// reply's line, which may linger up to 2 ms, shares the next prompt's fdatasync in a script.
+// Makes journal appends durable while a chat turn goes on (docs/JOURNAL.md, "Syncing"). The
+// fdatasyncs run as jobs on the session store's own thread, queued behind the job that appended: a
+// prompt's runs as soon as the turn waits for its reply, with no other thread to wake and none to
+// wake the turn again. One fdatasync covers every append to the same journal written before it
+// started, so a reply's line, which lingers up to 2 ms (a timer on that thread), shares the next
+// prompt's fdatasync in a script.
 import Foundation
 import Synchronization
 
-/// Runs the `fdatasync`s of journal appends in order on the "lyra.sync" thread.
+/// Runs the `fdatasync`s of journal appends, in order, on one worker thread.
 final class SessionJournalSyncer: Sendable {
     /// How long a lingering sync waits for another append to share its fdatasync: 2 ms.
     let lingerLimit: DispatchTimeInterval
 
-    private struct State {
-        /// The journal the counts are about (appends to another journal start them again).
+    fileprivate struct State {
+        /// The journal the open appends are in (an append to another makes those durable first).
         var path = ""
-        /// Appends to `path` handed to ``start(_:lingering:)``, in order.
+        /// Appends handed to ``start(_:lingering:)`` so far (each one's generation is its count).
         var written = 0
-        /// How many of those are known to be on disk.
-        var synced = 0
-        /// Whether a sync is lingering (waiting on `nudge`).
-        var lingering = false
-        /// Appends up to this one must not linger (``flush()`` came, maybe before their sync started).
-        var flushed = 0
+        /// Every append up to this generation is on disk, or its failure was reported.
+        var settled = 0
+        /// The last failed fdatasync: the generations it covered (after `after`, through `through`)
+        /// and its error.
+        var failure: (after: Int, through: Int, error: any Error)?
+        /// Appends whose journal is still open, waiting for an fdatasync that covers them.
+        var open: [(generation: Int, sync: SessionJournalSync)] = []
+        /// Lingering tasks waiting for their generation to settle.
+        var waiters: [(generation: Int, continuation: CheckedContinuation<Void, any Error>)] = []
+        /// When the worker's timer runs the next fdatasync (nil: not set). A prompt's is due at once:
+        /// the timer's job runs when the thread is next idle, after the turn has sent its request.
+        var due: DispatchTime?
         /// The fdatasyncs run so far, for every journal.
         var fdatasyncs = 0
     }
 
     private let state = Mutex(State())
-    private let nudge = DispatchSemaphore(value: 0)
-    private let executor = WorkerTaskExecutor(worker: WorkerThread(name: "lyra.sync"))
+    private let worker: WorkerThread
+    private let taskExecutor: WorkerTaskExecutor
 
-    /// A syncer whose lingering syncs wait at most `lingerLimit` (tests choose another).
-    init(lingerLimit: DispatchTimeInterval = .milliseconds(2)) {
+    /// A syncer running its jobs on `worker` (the session store's thread); its lingering syncs wait
+    /// at most `lingerLimit` (tests choose another).
+    init(worker: WorkerThread, lingerLimit: DispatchTimeInterval = .milliseconds(2)) {
+        self.worker = worker
+        self.taskExecutor = WorkerTaskExecutor(worker: worker)
         self.lingerLimit = lingerLimit
     }
 
@@ -38,66 +50,106 @@ final class SessionJournalSyncer: Sendable {
 
     /// Starts making the append `sync` stands for durable, after those started before; the task
     /// ends when it is on disk (and throws the `StorageError` when the system says it may not be).
-    /// With `lingering`, its fdatasync waits up to ``lingerLimit`` for another append to the same
-    /// journal (the next prompt after a reply), then covers both.
+    /// Without `lingering` its fdatasync is the next job on the worker's thread; with it, the
+    /// fdatasync waits up to ``lingerLimit`` for another append to the same journal (the next
+    /// prompt after a reply), whose fdatasync then covers both.
     func start(_ sync: SessionJournalSync, lingering: Bool) -> Task<Void, any Error> {
-        let path = sync.file.path
-        let (generation, wake) = state.withLock { state -> (Int, Bool) in
-            let wake = state.lingering
-            if state.path != path { state = State(path: path, fdatasyncs: state.fdatasyncs) }
+        if let earlier = takeOtherJournal(sync.file.path) { settle(earlier) }
+        let deadline: DispatchTime = lingering ? .now() + lingerLimit : .now()
+        let generation = state.withLock { state -> Int in
             state.written += 1
-            state.lingering = false
-            return (state.written, wake)
+            state.open.append((state.written, sync))
+            // Set under the lock, so that a later deadline never replaces an earlier one.
+            if state.due.map({ deadline < $0 }) ?? true {
+                state.due = deadline
+                worker.setTimer(at: deadline) { self.syncOpenAppends() }
+            }
+            return state.written
         }
-        if wake { nudge.signal() }
-        return Self.task(on: executor) { try self.complete(sync, generation: generation, lingering: lingering) }
+        return Task(executorPreference: taskExecutor) { try await self.settled(generation) }
     }
 
     /// Ends a lingering wait at once (nothing else is coming: the session is being left).
     func flush() {
-        let wake = state.withLock { state in
-            defer { state.lingering = false }
-            state.flushed = state.written
-            return state.lingering
+        state.withLock { state in
+            guard state.due != nil else { return }
+            state.due = .now()
+            worker.setTimer(at: .now()) { self.syncOpenAppends() }
         }
-        if wake { nudge.signal() }
     }
 
     // MARK: - Private
 
-    /// A task running `body` on `executor` (nonisolated, so it does not inherit an actor).
-    private static func task(on executor: WorkerTaskExecutor,
-                             _ body: @escaping @Sendable () throws -> Void) -> Task<Void, any Error> {
-        Task(executorPreference: executor) { try body() }
+    /// The timer's job: one fdatasync for the appends still open, if any.
+    private func syncOpenAppends() {
+        let pending = state.withLock { state -> Pending? in
+            state.due = nil
+            guard !state.open.isEmpty else { return nil }
+            defer { state.open = [] }
+            return Pending(open: state.open, through: state.written)
+        }
+        if let pending { settle(pending) }
     }
 
-    /// Runs on the sync thread: lingers if asked and nothing came after, then syncs unless an
-    /// earlier fdatasync already covered this append.
-    private func complete(_ sync: SessionJournalSync, generation: Int, lingering: Bool) throws {
-        let path = sync.file.path
-        if lingering {
-            let waits = state.withLock { state -> Bool in
-                guard state.path == path, state.written == generation, state.flushed < generation else { return false }
-                state.lingering = true
-                return true
+    /// Waits (without blocking the thread) until `generation` is settled.
+    private func settled(_ generation: Int) async throws {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            let outcome = state.withLock { state -> Result<Void, any Error>? in
+                guard state.settled >= generation else {
+                    state.waiters.append((generation, continuation))
+                    return nil
+                }
+                return state.outcome(of: generation)
             }
-            if waits {
-                _ = nudge.wait(timeout: .now() + lingerLimit)
-                state.withLock { $0.lingering = false }
+            if let outcome { continuation.resume(with: outcome) }
+        }
+    }
+
+    /// Appends to another journal than `path`, still open, taken off (the state moves to `path`).
+    private func takeOtherJournal(_ path: String) -> Pending? {
+        state.withLock { state in
+            guard state.path != path else { return nil }
+            state.path = path
+            guard !state.open.isEmpty else { return nil }
+            defer { state.open = [] }
+            return Pending(open: state.open, through: state.written)
+        }
+    }
+
+    /// Runs one fdatasync for the appends of `pending` (on the newest one's file, which covers
+    /// them all), closes their files and resumes the lingering tasks it settled.
+    private func settle(_ pending: Pending) {
+        var error: (any Error)?
+        if let newest = pending.open.last?.sync {
+            state.withLock { $0.fdatasyncs += 1 }
+            do {
+                try newest.syncKeepingOpen(directoryToo: pending.open.contains { $0.sync.syncsDirectory })
+            } catch let failure {
+                error = failure
             }
         }
-        // Every append counted so far was written before it was counted: one fdatasync covers them
-        // all. (nil: appends to another journal came since, this one is synced on its own.)
-        let (covered, target) = state.withLock { state -> (Bool, Int?) in
-            guard state.path == path else { return (false, nil) }
-            return (state.synced >= generation, state.written)
+        for append in pending.open { append.sync.close() }
+        let resumed = state.withLock { state -> [(CheckedContinuation<Void, any Error>, Result<Void, any Error>)] in
+            if let error { state.failure = (state.settled, pending.through, error) }
+            state.settled = max(state.settled, pending.through)
+            let due = state.waiters.filter { $0.generation <= state.settled }
+            state.waiters.removeAll { $0.generation <= state.settled }
+            return due.map { ($0.continuation, state.outcome(of: $0.generation)) }
         }
-        if covered && !sync.syncsDirectory {
-            sync.close()
-            return
-        }
-        state.withLock { $0.fdatasyncs += 1 }
-        try sync.run()
-        if let target { state.withLock { if $0.path == path { $0.synced = max($0.synced, target) } } }
+        for (continuation, outcome) in resumed { continuation.resume(with: outcome) }
+    }
+
+    /// Open appends taken off for one fdatasync, and the generation it settles.
+    private struct Pending {
+        let open: [(generation: Int, sync: SessionJournalSync)]
+        let through: Int
+    }
+}
+
+extension SessionJournalSyncer.State {
+    /// How the fdatasync that settled `generation` ended.
+    fileprivate func outcome(of generation: Int) -> Result<Void, any Error> {
+        guard let failure, generation > failure.after, generation <= failure.through else { return .success(()) }
+        return .failure(failure.error)
     }
 }

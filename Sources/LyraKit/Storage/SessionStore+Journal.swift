@@ -60,10 +60,11 @@ extension SessionStore {
         }
     }
 
-    /// Makes the append `sync` stands for durable on the store's sync thread (made on first use) and
-    /// returns at once; the task ends when it is on disk. `lingering`: see `SessionJournalSyncer`.
+    /// Makes the append `sync` stands for durable on the store's thread, once the job that asks
+    /// (a chat turn) waits for something else, and returns at once; the task ends when it is on
+    /// disk. `lingering`: see `SessionJournalSyncer`.
     func startSync(_ sync: SessionJournalSync, lingering: Bool) -> Task<Void, any Error> {
-        let syncer = journalSyncer ?? SessionJournalSyncer()
+        let syncer = journalSyncer ?? SessionJournalSyncer(worker: executor.worker)
         journalSyncer = syncer
         return syncer.start(sync, lingering: lingering)
     }

@@ -40,6 +40,12 @@ public final class WorkerThread: Sendable {
         line.add(job)
     }
 
+    /// Runs `job` once the thread is idle at `deadline` or later (jobs queued meanwhile run first),
+    /// in place of any timer set before. A stopping thread runs a pending timer's job before it ends.
+    func setTimer(at deadline: DispatchTime, _ job: @escaping @Sendable () -> Void) {
+        line.setTimer(at: deadline, job)
+    }
+
     /// Runs `body` on the thread and returns its result to the caller's executor directly.
     nonisolated(nonsending) public func run<Result: Sendable>(_ body: @escaping @Sendable () -> Result) async -> Result {
         await withCheckedContinuation { continuation in
@@ -53,8 +59,9 @@ public final class WorkerThread: Sendable {
 
 /// A first-in first-out line of jobs served by one thread until stopped (and drained).
 private final class JobLine: Sendable {
-    private struct State {
+    fileprivate struct State {
         var jobs: [@Sendable () -> Void] = []
+        var timer: (deadline: DispatchTime, job: @Sendable () -> Void)?
         var stopped = false
         var thread: pthread_t?
     }
@@ -66,6 +73,11 @@ private final class JobLine: Sendable {
         ready.signal()
     }
 
+    func setTimer(at deadline: DispatchTime, _ job: @escaping @Sendable () -> Void) {
+        state.withLock { $0.timer = (deadline, job) }
+        ready.signal()   // a thread waiting without a deadline takes up the new one
+    }
+
     func stop() {
         state.withLock { $0.stopped = true }
         ready.signal()
@@ -75,18 +87,52 @@ private final class JobLine: Sendable {
         state.withLock { state in state.thread.map { pthread_equal($0, pthread_self()) != 0 } ?? false }
     }
 
-    /// The thread's loop: runs the jobs in order; returns once stopped and drained.
+    /// The thread's loop: runs the jobs in order, and the timer's job when the thread is idle at its
+    /// deadline; returns once stopped and drained (a pending timer's job runs then too). A signal
+    /// left over from a job already taken only makes one more turn of the loop.
     func serve() {
         state.withLock { $0.thread = pthread_self() }
         while true {
-            ready.wait()
-            let next = state.withLock { state -> (@Sendable () -> Void)?? in
-                if !state.jobs.isEmpty { return .some(state.jobs.removeFirst()) }
-                return state.stopped ? .none : .some(nil)
+            switch state.withLock({ $0.nextStep() }) {
+            case .run(let job):
+                job()
+            case .wait(let deadline?):
+                if ready.wait(timeout: deadline) == .timedOut, let job = dueTimerJob() { job() }
+            case .wait(nil):
+                ready.wait()
+            case .end:
+                return
             }
-            guard let job = next else { return }
-            job?()
         }
+    }
+
+    /// The timer's job when its deadline has come (taken off), nil otherwise.
+    private func dueTimerJob() -> (@Sendable () -> Void)? {
+        state.withLock { state in
+            guard let timer = state.timer, timer.deadline <= .now() else { return nil }
+            state.timer = nil
+            return timer.job
+        }
+    }
+}
+
+/// What the serving thread does next.
+private enum JobLineStep {
+    case run(@Sendable () -> Void)
+    /// Until a job comes, or the timer's deadline (nil: none).
+    case wait(DispatchTime?)
+    case end
+}
+
+extension JobLine.State {
+    /// Takes the next job: the first queued, or once stopped the timer's; else how long to wait.
+    fileprivate mutating func nextStep() -> JobLineStep {
+        if !jobs.isEmpty { return .run(jobs.removeFirst()) }
+        if stopped {
+            defer { timer = nil }
+            return timer.map { .run($0.job) } ?? .end
+        }
+        return .wait(timer?.deadline)
     }
 }
 

@@ -1,7 +1,9 @@
-// SessionJournalSyncer: a reply's lingering fdatasync is shared with the next append to the same
-// journal, appends to different journals are synced each, a flush ends a linger at once, a linger
-// with nothing after it still syncs, and a failed fdatasync reaches whoever waits for it.
+// SessionJournalSyncer: a prompt's fdatasync waits for the jobs already queued on the store's thread
+// (the turn sending its request), a reply's lingering fdatasync is shared with the next append to
+// the same journal, appends to different journals are synced each, a flush ends a linger at once, a
+// linger with nothing after it still syncs, and a failed fdatasync reaches whoever waits for it.
 import Foundation
+import Synchronization
 import Testing
 @testable import LyraKit
 
@@ -18,7 +20,7 @@ import Testing
     func aLingeringSyncIsSharedOnlyWithTheSameJournal(nextJournal: String, fdatasyncs: Int) async throws {
         try await withTemporaryDirectory { directory in
             // Long enough that only the next append (or a flush) can end the wait.
-            let syncer = SessionJournalSyncer(lingerLimit: .seconds(600))
+            let syncer = SessionJournalSyncer(worker: WorkerThread(name: "test.sync"), lingerLimit: .seconds(600))
             let reply = syncer.start(try append("reply", to: ".s.journal", in: directory), lingering: true)
             let prompt = syncer.start(try append("prompt", to: nextJournal, in: directory), lingering: false)
             try await reply.value
@@ -29,9 +31,28 @@ import Testing
         }
     }
 
+    /// On the worker's own thread (as a chat turn runs), the prompt's fdatasync is not run by
+    /// `start` but after the jobs queued behind it: the turn goes on to send its request first.
+    @Test(.timeLimit(.minutes(1))) func aPromptsSyncRunsOnceTheThreadIsIdle() async throws {
+        try await withTemporaryDirectory { directory in
+            let worker = WorkerThread(name: "test.sync")
+            let syncer = SessionJournalSyncer(worker: worker)
+            let sync = try append("prompt", to: ".s.journal", in: directory)
+            let beforeIdle = Mutex<Int?>(nil)
+            let prompt = await worker.run { () -> Task<Void, any Error> in
+                let prompt = syncer.start(sync, lingering: false)
+                worker.add { beforeIdle.withLock { $0 = syncer.fdatasyncCount } }   // "the request is sent"
+                return prompt
+            }
+            try await prompt.value
+            #expect(beforeIdle.withLock { $0 } == 0)
+            #expect(syncer.fdatasyncCount == 1)
+        }
+    }
+
     @Test(.timeLimit(.minutes(1))) func aFlushEndsALingerAtOnce() async throws {
         try await withTemporaryDirectory { directory in
-            let syncer = SessionJournalSyncer(lingerLimit: .seconds(600))
+            let syncer = SessionJournalSyncer(worker: WorkerThread(name: "test.sync"), lingerLimit: .seconds(600))
             let reply = syncer.start(try append("reply", to: ".s.journal", in: directory), lingering: true)
             syncer.flush()
             try await reply.value
@@ -41,7 +62,7 @@ import Testing
 
     @Test func aLingerWithNothingAfterItEndsWithItsOwnSync() async throws {
         try await withTemporaryDirectory { directory in
-            let syncer = SessionJournalSyncer(lingerLimit: .milliseconds(1))
+            let syncer = SessionJournalSyncer(worker: WorkerThread(name: "test.sync"), lingerLimit: .milliseconds(1))
             try await syncer.start(try append("reply", to: ".s.journal", in: directory), lingering: true).value
             try await syncer.start(try append("later", to: ".s.journal", in: directory), lingering: false).value
             #expect(syncer.fdatasyncCount == 2)
@@ -49,7 +70,7 @@ import Testing
     }
 
     @Test func aFailedSyncIsThrownToWhoeverWaits() async {
-        let syncer = SessionJournalSyncer()
+        let syncer = SessionJournalSyncer(worker: WorkerThread(name: "test.sync"))
         var ends: [Int32] = [0, 0]
         #expect(pipe(&ends) == 0)
         close(ends[0])

@@ -1,6 +1,7 @@
 // WorkerThread: one named thread per worker that runs jobs in order and ends when the worker is
-// released (every session store has one, and tests make many stores); and the session store's
-// executor, whose actors' jobs run on that thread.
+// released (every session store has one, and tests make many stores); its one timer, whose job
+// runs once the thread is idle at the deadline; and the session store's executor, whose actors'
+// jobs run on that thread.
 import Foundation
 import Synchronization
 import Testing
@@ -24,6 +25,38 @@ import Testing
         #expect(onItsThread)
         #expect(!worker.isCurrent)
         #expect(seen.withLock { $0 } == Array(0..<100))
+    }
+
+    /// A timer that is already due still waits for the jobs queued on the thread: it runs when the
+    /// thread would otherwise wait (how a prompt's fdatasync runs after its request is sent).
+    @Test(.timeLimit(.minutes(1))) func aDueTimerRunsAfterTheJobsAlreadyQueued() async {
+        let worker = WorkerThread(name: "lyra.timer-test")
+        let seen = Mutex<[String]>([])
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            worker.add {
+                worker.setTimer(at: .now()) {
+                    seen.withLock { $0.append("timer") }
+                    done.resume()
+                }
+                worker.add { seen.withLock { $0.append("job") } }
+            }
+        }
+        #expect(seen.withLock { $0 } == ["job", "timer"])
+    }
+
+    /// A timer set again replaces the one before (only the last one's job runs), and a worker
+    /// released with a timer pending runs its job before the thread ends.
+    @Test(.timeLimit(.minutes(1))) func aTimerSetAgainReplacesTheOneBeforeAndRunsWhenTheWorkerEnds() async {
+        let seen = Mutex<[String]>([])
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            let worker = WorkerThread(name: "lyra.timer-test")
+            worker.setTimer(at: .now() + .seconds(3600)) { seen.withLock { $0.append("first") } }
+            worker.setTimer(at: .now() + .seconds(3600)) {
+                seen.withLock { $0.append("second") }
+                done.resume()
+            }
+        }
+        #expect(seen.withLock { $0 } == ["second"])
     }
 
     @Test(.timeLimit(.minutes(1))) func workersMadeAfterSparesWereStartedRunOnNamedThreadsThatEndWithThem() async throws {
