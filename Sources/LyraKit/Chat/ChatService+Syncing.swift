@@ -1,5 +1,5 @@
-// The journal syncs a chat turn leaves running (docs/JOURNAL.md, "Syncing"): how a save's
-// fdatasync starts, and the last reply's, which the next turn or command waits for.
+// The journal syncs a chat turn leaves running (docs/JOURNAL.md, "Syncing"): the last reply's,
+// which the next turn or command waits for.
 import Foundation
 
 extension ChatService {
@@ -23,13 +23,5 @@ extension ChatService {
         replySync = nil
         await store.flushSyncs()
         try await withTaskExecutorPreference(store.executor.taskExecutor) { try await pending.value }
-    }
-
-    /// How a save's journal fdatasync runs on the store's sync thread (`saveHandingOver`).
-    enum SyncStart {
-        /// Started at once (a prompt: its reply waits for it).
-        case background
-        /// Started within 2 ms, or with the next append if that comes sooner (a reply).
-        case lingering
     }
 }

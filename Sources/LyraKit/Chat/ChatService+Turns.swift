@@ -16,9 +16,11 @@ extension ChatService {
         let id: String, request: ChatProviderRequest, promptSync: Task<Void, any Error>?
         do {   // the saved session is let go before the reply is saved (see saveHandingOver)
             // The prompt is in the session's journal before it is sent; its fdatasync runs while the
-            // request is on its way, and ends before the reply is saved (docs/JOURNAL.md).
+            // request is on its way (once the turn waits; beside it when the reply streams in, so its
+            // pieces are shown meanwhile), and ends before the reply is saved (docs/JOURNAL.md).
+            let syncing: JournalSyncStart = options.provider.repliesWhole ? .whenIdle : .alongside
             let saved = try await saveHandingOver(id: session?.id, fresh: fresh, resets: noted,
-                                                  syncing: .background) { session in
+                                                  syncing: syncing) { session in
                 var meta = SessionMeta(session)
                 meta.updatedAt = max(meta.updatedAt, now)
                 return [.append(prompt), .meta(meta)]
@@ -110,7 +112,7 @@ extension ChatService {
     /// `syncing`: how its journal fdatasync starts (nil: before this returns).
     private func save(_ received: ReceivedReply, answering prompt: ChatMessage, sessionID: String,
                       model: ModelReference?, resets noted: Int,
-                      syncing: SyncStart? = .lingering) async throws -> ChatTurn {
+                      syncing: JournalSyncStart? = .lingering) async throws -> ChatTurn {
         let now = timestamp()
         let complete = received.completion != nil
         let reply = ChatMessage(

@@ -204,11 +204,11 @@ public actor ChatService {
     /// holds none of its messages meanwhile), so a large session's message array has one owner when
     /// the edits are applied and is not copied; when the save fails, the stored session is read back.
     /// The result is adopted only if the session was not left since `noted` (see `adopt`).
-    /// With `syncing`, a journal append is only written and its `fdatasync` runs on the store's sync
-    /// thread (see `SyncStart`): the returned task ends when it is on disk (nil when the save already
+    /// With `syncing`, a journal append is only written and its `fdatasync` runs as that says (see
+    /// `JournalSyncStart`): the returned task ends when it is on disk (nil when the save already
     /// is). Without it the save is on disk when this returns.
     /// - Throws: what `SessionStore.update(_:edits:)` throws.
-    func saveHandingOver(id: String?, fresh: ChatSession?, resets noted: Int, syncing: SyncStart? = nil,
+    func saveHandingOver(id: String?, fresh: ChatSession?, resets noted: Int, syncing: JournalSyncStart? = nil,
                          _ edits: @Sendable (ChatSession) throws -> [SessionEdit])
         async throws -> (session: ChatSession, sync: Task<Void, any Error>?) {
         var base: ChatSession
@@ -226,7 +226,7 @@ public actor ChatService {
             var sync: Task<Void, any Error>?
             if let pending {
                 if let syncing {
-                    sync = await store.startSync(pending, lingering: syncing == .lingering)
+                    sync = await store.startSync(pending, syncing)
                 } else {
                     try pending.run()
                 }

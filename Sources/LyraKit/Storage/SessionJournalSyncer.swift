@@ -1,11 +1,24 @@
 // Makes journal appends durable while a chat turn goes on (docs/JOURNAL.md, "Syncing"). The
-// fdatasyncs run as jobs on the session store's own thread, queued behind the job that appended: a
-// prompt's runs as soon as the turn waits for its reply, with no other thread to wake and none to
-// wake the turn again. One fdatasync covers every append to the same journal written before it
-// started, so a reply's line, which lingers up to 2 ms (a timer on that thread), shares the next
-// prompt's fdatasync in a script.
+// fdatasyncs run on the session store's own thread when it is next idle: a prompt's as soon as the
+// turn waits for its reply, with no other thread to wake and none to wake the turn again. A prompt
+// whose reply streams in is synced on a thread of its own instead, so that its pieces are shown
+// meanwhile. One fdatasync covers every append to the same journal written before it started, so a
+// reply's line, which lingers up to 2 ms (the store thread's timer), shares the next prompt's
+// fdatasync in a script.
 import Foundation
 import Synchronization
+
+/// When a journal append's fdatasync runs.
+enum JournalSyncStart: Sendable {
+    /// When the store's thread is next idle: a prompt whose reply arrives whole (the turn sends its
+    /// request, then waits).
+    case whenIdle
+    /// At once on a thread of its own: a prompt whose reply streams in (its pieces are shown while
+    /// the fdatasync runs).
+    case alongside
+    /// Within 2 ms on the store's thread, or with the next append if that comes sooner: a reply.
+    case lingering
+}
 
 /// Runs the `fdatasync`s of journal appends, in order, on one worker thread.
 final class SessionJournalSyncer: Sendable {
@@ -36,6 +49,9 @@ final class SessionJournalSyncer: Sendable {
     private let state = Mutex(State())
     private let worker: WorkerThread
     private let taskExecutor: WorkerTaskExecutor
+    /// The thread of `.alongside` syncs ("lyra.sync"), made on first use: the first journal append
+    /// comes after a reply, so libcurl's first load no longer holds the loader's lock then.
+    private let ownThread = Mutex<WorkerThread?>(nil)
 
     /// A syncer running its jobs on `worker` (the session store's thread); its lingering syncs wait
     /// at most `lingerLimit` (tests choose another).
@@ -48,24 +64,24 @@ final class SessionJournalSyncer: Sendable {
     /// How many fdatasyncs ran so far (for tests).
     var fdatasyncCount: Int { state.withLock(\.fdatasyncs) }
 
-    /// Starts making the append `sync` stands for durable, after those started before; the task
-    /// ends when it is on disk (and throws the `StorageError` when the system says it may not be).
-    /// Without `lingering` its fdatasync is the next job on the worker's thread; with it, the
-    /// fdatasync waits up to ``lingerLimit`` for another append to the same journal (the next
-    /// prompt after a reply), whose fdatasync then covers both.
-    func start(_ sync: SessionJournalSync, lingering: Bool) -> Task<Void, any Error> {
+    /// Starts making the append `sync` stands for durable, after those started before, as `start`
+    /// says; the task ends when it is on disk (and throws the `StorageError` when the system says it
+    /// may not be). A lingering fdatasync waits up to ``lingerLimit`` for another append to the same
+    /// journal (the next prompt after a reply), whose fdatasync then covers both.
+    func start(_ sync: SessionJournalSync, _ start: JournalSyncStart) -> Task<Void, any Error> {
         if let earlier = takeOtherJournal(sync.file.path) { settle(earlier) }
-        let deadline: DispatchTime = lingering ? .now() + lingerLimit : .now()
+        let deadline: DispatchTime = start == .lingering ? .now() + lingerLimit : .now()
         let generation = state.withLock { state -> Int in
             state.written += 1
             state.open.append((state.written, sync))
             // Set under the lock, so that a later deadline never replaces an earlier one.
-            if state.due.map({ deadline < $0 }) ?? true {
+            if start != .alongside, state.due.map({ deadline < $0 }) ?? true {
                 state.due = deadline
                 worker.setTimer(at: deadline) { self.syncOpenAppends() }
             }
             return state.written
         }
+        if start == .alongside { syncThread().add { self.syncOpenAppends() } }
         return Task(executorPreference: taskExecutor) { try await self.settled(generation) }
     }
 
@@ -79,6 +95,16 @@ final class SessionJournalSyncer: Sendable {
     }
 
     // MARK: - Private
+
+    /// The thread of `.alongside` syncs, made now if it was not.
+    private func syncThread() -> WorkerThread {
+        ownThread.withLock { thread in
+            if let thread { return thread }
+            let made = WorkerThread(name: "lyra.sync")
+            thread = made
+            return made
+        }
+    }
 
     /// The timer's job: one fdatasync for the appends still open, if any.
     private func syncOpenAppends() {

@@ -20,7 +20,7 @@ extension SessionStore {
 
     /// Like ``update(_:edits:)``, but when the save appends to the journal the lines are only
     /// written (in the file, under the lock): what makes them durable is returned, for the caller to
-    /// run while it waits for something else (``startSync(_:lingering:)``). Nil when the save is
+    /// run while it waits for something else (``startSync(_:_:)``). Nil when the save is
     /// already on disk.
     func updateLeavingSync(_ base: ChatSession, edits: @Sendable (ChatSession) throws -> [SessionEdit])
         throws -> (session: ChatSession, sync: SessionJournalSync?) {
@@ -60,13 +60,13 @@ extension SessionStore {
         }
     }
 
-    /// Makes the append `sync` stands for durable on the store's thread, once the job that asks
-    /// (a chat turn) waits for something else, and returns at once; the task ends when it is on
-    /// disk. `lingering`: see `SessionJournalSyncer`.
-    func startSync(_ sync: SessionJournalSync, lingering: Bool) -> Task<Void, any Error> {
+    /// Starts making the append `sync` stands for durable as `start` says (on the store's thread
+    /// once the job that asks, a chat turn, waits for something else, or beside it) and returns at
+    /// once; the task ends when it is on disk.
+    func startSync(_ sync: SessionJournalSync, _ start: JournalSyncStart) -> Task<Void, any Error> {
         let syncer = journalSyncer ?? SessionJournalSyncer(worker: executor.worker)
         journalSyncer = syncer
-        return syncer.start(sync, lingering: lingering)
+        return syncer.start(sync, start)
     }
 
     /// Ends a lingering sync's wait at once (the session is being left).

@@ -27,7 +27,7 @@ public actor SessionStore {
     /// The directory's lock file, open while the store lives (see `SessionStore+Lock.swift`).
     var lockFile: SessionDirectoryLock?
     /// Makes journal appends durable on a thread of its own while a chat turn goes on
-    /// (``startSync(_:lingering:)``), made on first use: never while libcurl's first load holds the
+    /// (``startSync(_:_:)``), made on first use: never while libcurl's first load holds the
     /// loader's lock (a thread created then waits for the whole load).
     var journalSyncer: SessionJournalSyncer?
 
