@@ -125,14 +125,15 @@ private enum JobLineStep {
 }
 
 extension JobLine.State {
-    /// Takes the next job: the first queued, or once stopped the timer's; else how long to wait.
+    /// Takes the next job: the first queued, else the timer's when it is due (or once stopped);
+    /// else how long to wait.
     fileprivate mutating func nextStep() -> JobLineStep {
         if !jobs.isEmpty { return .run(jobs.removeFirst()) }
-        if stopped {
-            defer { timer = nil }
-            return timer.map { .run($0.job) } ?? .end
+        if let due = timer, stopped || due.deadline <= .now() {
+            timer = nil
+            return .run(due.job)
         }
-        return .wait(timer?.deadline)
+        return stopped ? .end : .wait(timer?.deadline)
     }
 }
 

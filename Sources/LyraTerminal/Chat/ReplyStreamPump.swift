@@ -37,14 +37,15 @@ final class ReplyStreamPump {
         Self.show(pieces.close(), in: view)
     }
 
-    /// Drains, then finishes the view (`completed`: whether the reply ended normally).
+    /// Drains, then finishes the view (`completed`: whether the reply ended normally). The last
+    /// batch goes out with the view's end, in one write (a whole reply and its newline).
     func finish(completed: Bool) async {
-        await drain()
+        Self.show(pieces.close(), in: view, flushing: false)
         view.finish(completed: completed)
     }
 
-    private static func show(_ batch: [String], in view: ReplyStreamView) {
+    private static func show(_ batch: [String], in view: ReplyStreamView, flushing: Bool = true) {
         guard !batch.isEmpty else { return }
-        view.show(batch.count == 1 ? batch[0] : batch.joined())
+        view.show(batch.count == 1 ? batch[0] : batch.joined(), flushing: flushing)
     }
 }

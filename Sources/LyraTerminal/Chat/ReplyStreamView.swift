@@ -31,8 +31,9 @@ final class ReplyStreamView {
     /// Whether any text of the reply was received.
     var receivedText: Bool { firstPieceAt != nil }
 
-    /// Shows one piece of the reply.
-    func show(_ piece: String) {
+    /// Shows one piece of the reply; without `flushing`, script output stays buffered for
+    /// ``finish(completed:)`` to flush.
+    func show(_ piece: String, flushing: Bool = true) {
         if firstPieceAt == nil {
             firstPieceAt = .now
             spinner.stop()
@@ -49,7 +50,7 @@ final class ReplyStreamView {
             if lines.isEmpty, let addition = renderer.unfinishedLineAddition, extendPreview(with: addition) { return }
             updatePreview(renderer.unfinishedLine)
         } else {
-            emit(sanitizer.sanitize(piece))
+            emit(sanitizer.sanitize(piece), flushing: flushing)
         }
     }
 
@@ -110,10 +111,10 @@ final class ReplyStreamView {
         context.console.flush()
     }
 
-    private func emit(_ text: String) {
+    private func emit(_ text: String, flushing: Bool = true) {
         guard !text.isEmpty else { return }
         context.console.write(text)
-        context.console.flush()
+        if flushing { context.console.flush() }
         atLineStart = text.hasSuffix("\n")
     }
 }
