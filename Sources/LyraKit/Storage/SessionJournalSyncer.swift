@@ -37,7 +37,7 @@ final class SessionJournalSyncer: Sendable {
         var failure: (after: Int, through: Int, error: any Error)?
         /// Appends whose journal is still open, waiting for an fdatasync that covers them.
         var open: [(generation: Int, sync: SessionJournalSync)] = []
-        /// Lingering tasks waiting for their generation to settle.
+        /// The tasks of ``start(_:_:)`` waiting for their generation to settle.
         var waiters: [(generation: Int, continuation: CheckedContinuation<Void, any Error>)] = []
         /// When the worker's timer runs the next fdatasync (nil: not set). A prompt's is due at once:
         /// the timer's job runs when the thread is next idle, after the turn has sent its request.
@@ -143,7 +143,7 @@ final class SessionJournalSyncer: Sendable {
     }
 
     /// Runs one fdatasync for the appends of `pending` (on the newest one's file, which covers
-    /// them all), closes their files and resumes the lingering tasks it settled.
+    /// them all), closes their files and resumes the tasks it settled.
     private func settle(_ pending: Pending) {
         var error: (any Error)?
         if let newest = pending.open.last?.sync {
