@@ -20,7 +20,8 @@ enum JournalSyncStart: Sendable {
     case lingering
 }
 
-/// Runs the `fdatasync`s of journal appends, in order, on one worker thread.
+/// Runs the `fdatasync`s of journal appends on the store's worker thread (or, for a prompt whose
+/// reply streams in, on a thread of its own).
 final class SessionJournalSyncer: Sendable {
     /// How long a lingering sync waits for another append to share its fdatasync: 2 ms.
     let lingerLimit: DispatchTimeInterval
@@ -28,7 +29,7 @@ final class SessionJournalSyncer: Sendable {
     fileprivate struct State {
         /// The journal the open appends are in (an append to another makes those durable first).
         var path = ""
-        /// Appends handed to ``start(_:lingering:)`` so far (each one's generation is its count).
+        /// Appends handed to ``start(_:_:)`` so far (each one's generation is its count).
         var written = 0
         /// Every append up to this generation is on disk, or its failure was reported.
         var settled = 0
