@@ -11,8 +11,13 @@ final class SessionFileExecutor: SerialExecutor {
     let taskExecutor: WorkerTaskExecutor
 
     /// An executor over a new thread named `label`.
-    init(label: String) {
-        worker = WorkerThread(name: label)
+    convenience init(label: String) {
+        self.init(worker: WorkerThread(name: label))
+    }
+
+    /// An executor over `worker`'s thread.
+    init(worker: WorkerThread) {
+        self.worker = worker
         taskExecutor = WorkerTaskExecutor(worker: worker)
     }
 

@@ -14,8 +14,8 @@ public actor SessionStore {
     /// `directory`'s path, for the file paths of each save (cheaper than `URL.appending`).
     nonisolated let directoryPath: String
     /// The store's own serial executor: its blocking file work (flock, fsync, rename) runs on a
-    /// thread of its own, off the cooperative pool that every other task shares.
-    nonisolated let executor = SessionFileExecutor(label: "lyra.session-store")
+    /// thread of its own (the main thread in a script), off the cooperative pool every task shares.
+    nonisolated let executor: SessionFileExecutor
 
     /// Runs the actor on ``executor``.
     public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
@@ -31,8 +31,12 @@ public actor SessionStore {
     /// loader's lock (a thread created then waits for the whole load).
     var journalSyncer: SessionJournalSyncer?
 
-    /// A store over `directory`; nothing is read or created until it is used.
-    public init(directory: URL) {
+    /// A store over `directory`; nothing is read or created until it is used. With `onMainThread`
+    /// (only while `MainThreadLoop` serves the main thread) its jobs run there instead of on a
+    /// thread of its own.
+    public init(directory: URL, onMainThread: Bool = false) {
+        executor = onMainThread ? SessionFileExecutor(worker: WorkerThread.mainThread)
+            : SessionFileExecutor(label: "lyra.session-store")
         // Standardizing costs ~0.3 ms at start-up: skipped for a path that is already standard.
         self.directory = Self.isStandard(directory.path) ? directory : directory.standardizedFileURL
         self.directoryPath = self.directory.path

@@ -8,13 +8,14 @@ import Synchronization
 
 /// A serial worker on a dedicated thread: `add` queues a job, `run` awaits one's result.
 public final class WorkerThread: Sendable {
-    private let line = JobLine()
+    private let line: JobLine
 
     /// Starts the thread, named `name` for ps, top and perf (the first 15 bytes); `setUp` runs on it
     /// first (e.g. unblocking a signal only this thread should take).
     /// A spare thread made by ``prepareSpares(_:)`` becomes this worker's thread when one waits.
     public init(name: String, setUp: @escaping @Sendable () -> Void = {}) {
-        let line = self.line
+        let line = JobLine()
+        self.line = line
         let body: @Sendable () -> Void = {
             ccurl_name_current_thread(String(decoding: name.utf8.prefix(15), as: UTF8.self))
             setUp()
@@ -22,6 +23,17 @@ public final class WorkerThread: Sendable {
         }
         if !SpareThreads.hand(body) { Thread(block: body).start() }
     }
+
+    /// The main thread as a worker: its jobs and timer run in ``MainThreadLoop/run()``, between
+    /// the main actor's jobs. Used only while that loop runs (scripts and one-shots).
+    static let mainThread = WorkerThread(line: JobLine(wakingThroughPipe: ()))
+
+    private init(line: JobLine) {
+        self.line = line
+    }
+
+    /// The line of ``mainThread``, for the loop that serves it.
+    var mainThreadLine: JobLine { line }
 
     /// Starts `count` threads that wait to become the threads of the next `count` workers made.
     /// For a worker made while another thread's `dlopen` holds the dynamic loader's lock: creating a
@@ -58,7 +70,7 @@ public final class WorkerThread: Sendable {
 }
 
 /// A first-in first-out line of jobs served by one thread until stopped (and drained).
-private final class JobLine: Sendable {
+final class JobLine: Sendable {
     fileprivate struct State {
         var jobs: [@Sendable () -> Void] = []
         var timer: (deadline: DispatchTime, job: @Sendable () -> Void)?
@@ -67,15 +79,74 @@ private final class JobLine: Sendable {
     }
     private let state = Mutex(State())
     private let ready = DispatchSemaphore(value: 0)
+    /// For the main thread's line: a pipe whose write end wakes the loop's `poll` (-1 for a line
+    /// served by a thread of its own, which waits on `ready`).
+    let wakeDescriptor: Int32
+    /// The pipe's read end, which the main thread's loop polls.
+    let readDescriptor: Int32
+    /// For the main thread's line: whether its loop is in (or about to enter) `poll`; a job or
+    /// timer added otherwise needs no write, since the loop looks at the line before it waits.
+    let sleeping = Atomic(false)
+
+    /// A line served by a thread of its own.
+    init() {
+        wakeDescriptor = -1
+        readDescriptor = -1
+    }
+
+    /// The main thread's line, woken through a non-blocking pipe.
+    init(wakingThroughPipe: Void) {
+        var ends: [Int32] = [-1, -1]
+        if pipe(&ends) == 0 {
+            for end in ends {
+                _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
+                _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+            }
+        }
+        readDescriptor = ends[0]
+        wakeDescriptor = ends[1]
+    }
+
+    private func wake() {
+        guard wakeDescriptor >= 0 else {
+            ready.signal()
+            return
+        }
+        guard sleeping.load(ordering: .sequentiallyConsistent) else { return }
+        var one: UInt8 = 1
+        _ = write(wakeDescriptor, &one, 1)
+    }
 
     func add(_ job: @escaping @Sendable () -> Void) {
         state.withLock { $0.jobs.append(job) }
-        ready.signal()
+        wake()
     }
 
     func setTimer(at deadline: DispatchTime, _ job: @escaping @Sendable () -> Void) {
         state.withLock { $0.timer = (deadline, job) }
-        ready.signal()   // a thread waiting without a deadline takes up the new one
+        wake()   // a thread waiting without a deadline takes up the new one
+    }
+
+    /// For the main thread's loop: marks the calling thread as the serving one.
+    func adoptCallingThread() {
+        state.withLock { $0.thread = pthread_self() }
+    }
+
+    /// For the main thread's loop: runs every job that is ready (and the timer's when due);
+    /// returns whether any ran and the pending timer's deadline.
+    func runReady() -> (ran: Bool, deadline: DispatchTime?) {
+        var ran = false
+        while true {
+            switch state.withLock({ $0.nextStep() }) {
+            case .run(let job):
+                job()
+                ran = true
+            case .wait(let deadline):
+                return (ran, deadline)
+            case .end:
+                return (ran, nil)
+            }
+        }
     }
 
     func stop() {
@@ -107,7 +178,7 @@ private final class JobLine: Sendable {
     }
 
     /// The timer's job when its deadline has come (taken off), nil otherwise.
-    private func dueTimerJob() -> (@Sendable () -> Void)? {
+    func dueTimerJob() -> (@Sendable () -> Void)? {
         state.withLock { state in
             guard let timer = state.timer, timer.deadline <= .now() else { return nil }
             state.timer = nil

@@ -27,7 +27,9 @@ public final class AppServices {
     // state (the current session, the chosen model) and take their backend per call, so they are
     // kept across `reloadConfiguration()`:
     /// The chat service: one current session per run, over the session files.
-    lazy var chat = ChatService(store: SessionStore(directory: directories.sessionsDirectory), clock: clock)
+    /// In a script or one-shot its store runs on the main thread (`MainThreadLoop`).
+    lazy var chat = ChatService(store: SessionStore(directory: directories.sessionsDirectory,
+                                                    onMainThread: MainThreadLoop.isRunning), clock: clock)
     /// The explicit model choice of this run (`--model`, `LYRA_MODEL`, `/model`).
     lazy var modelChoice = ModelChoice()
     /// The writing services of this run, one per model.
