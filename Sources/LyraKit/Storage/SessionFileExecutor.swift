@@ -1,8 +1,9 @@
 // A serial executor on a thread of its own (`WorkerThread`), for actors whose work blocks in system
 // calls (flock, fsync, rename): the session store, and the chat service that runs on the store's
-// executor. Their jobs never run on the cooperative pool; the thread is made with the executor.
+// executor. Their jobs never run on the cooperative pool; the thread is made with the executor, or
+// is the main thread in a script or one-shot (`WorkerThread.mainThread`, served by MainThreadLoop).
 
-/// Runs an actor's jobs one at a time on a dedicated thread.
+/// Runs an actor's jobs one at a time on one thread (its own, or the main thread's loop).
 final class SessionFileExecutor: SerialExecutor {
     /// The thread the jobs run on (the journal's fdatasyncs and their timer run there too).
     let worker: WorkerThread

@@ -27,11 +27,10 @@ public enum MainThreadLoop {
         var counter: UInt64 = 0
         while true {
             dispatchMainQueueCallback(nil)
-            var (ran, deadline) = line.runReady()
-            if ran { continue }   // a job may have queued main-actor work: drain that first
+            if line.runReady().ran { continue }   // a job may have queued main-actor work: drain that first
             line.sleeping.store(true, ordering: .sequentiallyConsistent)
             // Anything added before `sleeping` was seen is found here; anything after writes the pipe.
-            (ran, deadline) = line.runReady()
+            let (ran, deadline) = line.runReady()
             if ran {
                 line.sleeping.store(false, ordering: .sequentiallyConsistent)
                 continue

@@ -168,7 +168,7 @@ final class JobLine: Sendable {
             case .run(let job):
                 job()
             case .wait(let deadline?):
-                if ready.wait(timeout: deadline) == .timedOut, let job = dueTimerJob() { job() }
+                _ = ready.wait(timeout: deadline)   // then `nextStep` runs the timer if it is due
             case .wait(nil):
                 ready.wait()
             case .end:
@@ -177,14 +177,6 @@ final class JobLine: Sendable {
         }
     }
 
-    /// The timer's job when its deadline has come (taken off), nil otherwise.
-    func dueTimerJob() -> (@Sendable () -> Void)? {
-        state.withLock { state in
-            guard let timer = state.timer, timer.deadline <= .now() else { return nil }
-            state.timer = nil
-            return timer.job
-        }
-    }
 }
 
 /// What the serving thread does next.

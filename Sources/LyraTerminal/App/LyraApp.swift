@@ -9,6 +9,12 @@ public enum LyraApp {
     /// The version `lyra --version` prints.
     public static let version = "0.1.0"
 
+    /// Whether `options` start the REPL: the standard action with stdin and stdout on a terminal.
+    /// (Everything else is a script or one-shot, which the launcher serves with `MainThreadLoop`.)
+    public static func runsREPL(_ options: LaunchOptions, terminalIsInteractive: Bool) -> Bool {
+        options.action == .standard && terminalIsInteractive
+    }
+
     /// Runs Lyra for already-parsed `options`.
     /// - Parameters:
     ///   - options: the parsed command line.
@@ -22,7 +28,7 @@ public enum LyraApp {
         // Lyra: the session store's thread no longer comes from libdispatch, which blocked the signal.
         signal(SIGXFSZ, SIG_IGN)
         let terminal = Terminal.detect(environment: environment, noColorFlag: options.noColor)
-        let interactive = options.action == .standard && terminal.isInteractive
+        let interactive = runsREPL(options, terminalIsInteractive: terminal.isInteractive)
         // The threads first, then libcurl's load (when the launcher has not started it), then the
         // rest of the set-up while it loads.
         let services = AppServices(options: options, environment: environment, overrides: overrides)

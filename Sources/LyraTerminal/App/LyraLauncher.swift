@@ -143,7 +143,7 @@ public struct LyraLauncher {
         }
         // A script or one-shot: Lyra's own main loop, which also runs the session store (see
         // MainThreadLoop). The REPL keeps Foundation's run loop and the store's own thread.
-        if !(options.action == .standard && isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1) {
+        if !LyraApp.runsREPL(options, terminalIsInteractive: isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1) {
             MainThreadLoop.run()
         }
         RunLoop.main.run()
