@@ -24,15 +24,15 @@ public enum ChatReplyRecord {
                              in session: ChatSession) -> [SessionEdit] {
         var edits: [SessionEdit] = []
         if let index = session.messages.lastIndex(where: { $0.id == prompt.id }) {
-            edits.append(.failed(index: index, failed: !complete))
+            edits.append(.failed(id: prompt.id, failed: !complete))
             let next = session.messages.index(after: index)
             if next < session.messages.endIndex, session.messages[next].role == .assistant,
                session.messages[next].incomplete {
-                edits.append(.set(index: next, message: reply))
+                edits.append(.replace(session.messages[next].id, with: reply))
             } else if next == session.messages.endIndex {
                 edits.append(.append(reply))
             } else {
-                edits.append(.insert(index: next, message: reply))
+                edits.append(.insert(reply, after: prompt.id))
             }
         } else {
             var restored = prompt

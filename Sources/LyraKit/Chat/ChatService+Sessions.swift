@@ -25,17 +25,13 @@ extension ChatService {
     /// (before export).
     /// - Throws: `SessionError` or `StorageError`.
     public func foldSession(id: String) async throws {
-        try await settleReplySync()
         try await store.fold(id: id)
     }
 
     /// Leaves the current session for good (the program exits): its journal is folded into its file.
     /// - Throws: `SessionError` or `StorageError`.
     public func leaveSession() async throws {
-        let synced: Result<Void, any Error>
-        do { try await settleReplySync(); synced = .success(()) } catch { synced = .failure(error) }
-        // The fold rewrites the file with fsync: a last reply whose fdatasync failed is on disk after it.
-        guard let id = session?.id else { return try synced.get() }
+        guard let id = await session?.id else { return }
         try await store.fold(id: id)
     }
 }

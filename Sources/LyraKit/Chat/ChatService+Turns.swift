@@ -11,30 +11,13 @@ extension ChatService {
         guard !text.isBlank else { throw ChatError.emptyMessage }
         let now = timestamp()
         let prompt = ChatMessage(role: .user, content: text, createdAt: now, failed: true)
-        let fresh = session == nil ? newOrCurrentSession(firstMessage: text, at: now) : nil
-        let noted = resets
-        let id: String, request: ChatProviderRequest, promptSync: Task<Void, any Error>?
-        do {   // the saved session is let go before the reply is saved (see saveHandingOver)
-            // The prompt is in the session's journal before it is sent; its fdatasync runs while the
-            // request is on its way (once the turn waits; beside it when the reply streams in, so its
-            // pieces are shown meanwhile), and ends before the reply is saved (docs/JOURNAL.md).
-            let syncing: JournalSyncStart = options.provider.repliesWhole ? .whenIdle : .alongside
-            let saved = try await saveHandingOver(id: session?.id, fresh: fresh, resets: noted,
-                                                  syncing: syncing) { session in
-                var meta = SessionMeta(session)
-                meta.updatedAt = max(meta.updatedAt, now)
-                return [.append(prompt), .meta(meta)]
-            }
-            id = saved.session.id
-            promptSync = saved.sync
-            request = Self.request(for: prompt, in: saved.session, options: options)
+        // The prompt is on disk (appended and fdatasynced) before its request leaves.
+        let saved = try await save(firstMessage: text, at: now) { session in
+            var meta = SessionMeta(session)
+            meta.updatedAt = max(meta.updatedAt, now)
+            return [.append(prompt), .meta(meta)]
         }
-        // The last reply's fdatasync (queued before the prompt's on the same thread) ends first.
-        let previous = replySync
-        replySync = nil
-        let syncs = [previous, promptSync].compactMap(\.self)
-        return try await deliver(prompt, sessionID: id, request: request, options: options, resets: noted,
-                                 syncs: syncs)
+        return try await deliver(prompt, in: saved, options: options)
     }
 
     /// Resends the oldest user message of the current session whose reply failed (several failed
@@ -43,18 +26,10 @@ extension ChatService {
     /// it, replacing an incomplete reply.
     /// - Throws: `ChatError.nothingToRetry`, storage errors, or the provider's error (the message stays failed).
     public func retry(options: ChatTurnOptions) async throws -> ChatTurn {
-        guard let id = session?.id else { throw ChatError.nothingToRetry }
-        try await settleReplySync()
-        let noted = resets
-        let prompt: ChatMessage, request: ChatProviderRequest
-        do {
-            let session = try await store.load(id: id)
-            adopt(session, resets: noted)
-            guard let failed = session.messages.first(where: \.isFailed) else { throw ChatError.nothingToRetry }
-            prompt = failed
-            request = Self.request(for: failed, in: session, options: options)
+        guard let session = await session, let failed = session.messages.first(where: \.isFailed) else {
+            throw ChatError.nothingToRetry
         }
-        return try await deliver(prompt, sessionID: id, request: request, options: options, resets: noted)
+        return try await deliver(failed, in: session, options: options)
     }
 
     // MARK: - Private
@@ -71,64 +46,42 @@ extension ChatService {
             message: prompt.content, conversationID: session.chatID)
     }
 
-    /// Streams the reply to `prompt` (already saved as failed in session `sessionID`; on disk once
-    /// `syncs` end) and saves it; the session stays current only if it was not left since `noted`
-    /// (see `adopt`).
-    private func deliver(_ prompt: ChatMessage, sessionID: String, request: ChatProviderRequest,
-                         options: ChatTurnOptions, resets noted: Int,
-                         syncs: [Task<Void, any Error>] = []) async throws -> ChatTurn {
+    /// Streams the reply to `prompt` (already saved as failed in `session`) and saves it; what
+    /// arrived before a failure or a cancellation is saved as an incomplete reply, then the error
+    /// is thrown.
+    private func deliver(_ prompt: ChatMessage, in session: ChatSession, options: ChatTurnOptions)
+        async throws -> ChatTurn {
+        let request = Self.request(for: prompt, in: session, options: options)
         var received = ReceivedReply()
         do {
-            // The waits prefer the store's thread: the network thread's wake-up lands where the
-            // reply is saved, with no pool thread between.
-            try await withTaskExecutorPreference(store.executor.taskExecutor) {
-                var failure: (any Error)?
-                do {
-                    try Task.checkCancellation()
-                    try await received.receive(from: options.provider, request: request, onText: options.onText)
-                } catch {
-                    failure = error
-                }
-                // Whatever happened to the request, the prompt is on disk before anything is saved or reported.
-                for sync in syncs { try await sync.value }
-                if let failure { throw failure }
-            }
+            try Task.checkCancellation()
+            try await received.receive(from: options.provider, request: request, onText: options.onText)
             if received.completion == nil {
                 if Task.isCancelled { throw CancellationError() }
                 throw ProviderError.streamCutOff(reason: "the server ended the stream before the reply was complete")
             }
         } catch {
             if !received.text.isEmpty {
-                // On disk before the error is reported (a cancelled line may be followed by exit).
-                _ = try? await save(received, answering: prompt, sessionID: sessionID, model: options.model,
-                                    resets: noted, syncing: nil)
+                _ = try? await save(received, answering: prompt, sessionID: session.id, model: options.model)
             }
             throw error
         }
-        return try await save(received, answering: prompt, sessionID: sessionID, model: options.model, resets: noted)
+        return try await save(received, answering: prompt, sessionID: session.id, model: options.model)
     }
 
-    /// Saves what arrived (complete or not) after `prompt` and returns the turn.
-    /// `syncing`: how its journal fdatasync starts (nil: before this returns).
+    /// Saves what arrived (complete or not) after `prompt`, on disk when this returns, and returns the turn.
     private func save(_ received: ReceivedReply, answering prompt: ChatMessage, sessionID: String,
-                      model: ModelReference?, resets noted: Int,
-                      syncing: JournalSyncStart? = .lingering) async throws -> ChatTurn {
+                      model: ModelReference?) async throws -> ChatTurn {
         let now = timestamp()
         let complete = received.completion != nil
         let reply = ChatMessage(
             role: .assistant, content: received.text, createdAt: now,
             model: model.map(\.description), incomplete: !complete,
             finishReason: received.completion?.finishReason, usage: received.completion?.usage)
-        guard !deletedIDs.contains(sessionID) else { throw SessionError.notFound(reference: sessionID) }
-        // The reply's fdatasync runs while Lyra goes on (shows the reply, reads the next line, sends
-        // it), shared with the next prompt's when that comes within 2 ms; the next turn, or leaving,
-        // waits for it (`replySync`).
-        let (saved, sync) = try await saveHandingOver(id: sessionID, fresh: nil, resets: noted,
-                                                      syncing: syncing) { stored in
+        let saved = try await save(firstMessage: prompt.content, at: now) { stored in
             ChatReplyRecord.edits(reply, answering: prompt, complete: complete, conversationID: received.conversationID,
                                   model: model.map(\.description), at: now, in: stored)
         }
-        if let sync { noteReplySync(sync) }
         var sent = prompt
         sent.failed = !complete
         return ChatTurn(prompt: sent, reply: reply, session: saved, servedBy: received.completion?.model)

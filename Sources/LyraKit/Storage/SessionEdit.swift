@@ -1,43 +1,66 @@
 // One change to a stored session, small enough to be appended to the session's journal as part of a
-// line (docs/JOURNAL.md): a message appended, inserted or replaced, a `failed` flag, or the members.
+// line (docs/JOURNAL.md). Every edit names the messages it touches by id, never by position, so
+// applying a line again (after a fold that crashed before it emptied the journal, or over a session
+// file that was touched or copied back) gives the same session: edits are idempotent.
 import Foundation
 
 /// A change to a session that the journal can record without rewriting the session file.
 public enum SessionEdit: Equatable, Sendable {
-    /// Adds a message at the end.
+    /// Adds a message at the end (or replaces the message with its id, wherever it is).
     case append(ChatMessage)
-    /// Inserts a message before position `index` (another process appended after the prompt).
-    case insert(index: Int, message: ChatMessage)
-    /// Replaces the message at `index` (an incomplete reply superseded by `/retry`).
-    case set(index: Int, message: ChatMessage)
-    /// Sets the `failed` flag of the user message at `index`.
-    case failed(index: Int, failed: Bool)
+    /// Puts a message right after the message `after` (a reply after its prompt when another process
+    /// appended meanwhile), at the end when that is gone, or in place of the message with its id.
+    case insert(ChatMessage, after: String)
+    /// Replaces the message `replacing` (an incomplete reply superseded by `/retry`); appended when
+    /// neither it nor a message with the new message's id is there.
+    case replace(String, with: ChatMessage)
+    /// Sets the `failed` flag of the user message `id` (nothing when it is gone).
+    case failed(id: String, failed: Bool)
     /// Sets the session's own members (title, chat id, update time, model, system prompt).
     case meta(SessionMeta)
 
-    /// Applies the edit to `session`; an index out of range (a line damaged by hand) changes nothing.
+    /// Applies the edit to `session`.
     func apply(to session: inout ChatSession) {
         switch self {
         case .append(let message):
-            session.messages.append(message)
-        case .insert(let index, let message):
-            guard index >= 0, index <= session.messages.count else { return }
-            session.messages.insert(message, at: index)
-        case .set(let index, let message):
-            guard session.messages.indices.contains(index) else { return }
-            session.messages[index] = message
-        case .failed(let index, let failed):
-            guard session.messages.indices.contains(index), session.messages[index].role == .user else { return }
+            Self.put(message, in: &session) { $0.messages.append(message) }
+        case .insert(let message, let after):
+            Self.put(message, in: &session) { session in
+                guard let index = session.messages.lastIndex(where: { $0.id == after }) else {
+                    return session.messages.append(message)
+                }
+                session.messages.insert(message, at: index + 1)
+            }
+        case .replace(let old, let message):
+            Self.put(message, in: &session) { session in
+                guard let index = session.messages.lastIndex(where: { $0.id == old }) else {
+                    return session.messages.append(message)
+                }
+                session.messages[index] = message
+            }
+        case .failed(let id, let failed):
+            guard let index = session.messages.lastIndex(where: { $0.id == id }),
+                  session.messages[index].role == .user else { return }
             session.messages[index].failed = failed
         case .meta(let meta):
             meta.apply(to: &session)
         }
     }
 
+    /// Replaces the message with `message`'s id in place when there is one, else runs `add`.
+    private static func put(_ message: ChatMessage, in session: inout ChatSession,
+                            add: (inout ChatSession) -> Void) {
+        if let index = session.messages.lastIndex(where: { $0.id == message.id }) {
+            session.messages[index] = message
+        } else {
+            add(&session)
+        }
+    }
+
     /// The message the edit adds or replaces, if any.
     var message: ChatMessage? {
         switch self {
-        case .append(let message), .insert(_, let message), .set(_, let message): return message
+        case .append(let message), .insert(let message, _), .replace(_, let message): return message
         case .failed, .meta: return nil
         }
     }

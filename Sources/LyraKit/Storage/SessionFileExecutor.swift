@@ -1,36 +1,20 @@
-// A serial executor on a thread of its own (`WorkerThread`), for actors whose work blocks in system
-// calls (flock, fsync, rename): the session store, and the chat service that runs on the store's
-// executor. Their jobs never run on the cooperative pool; the thread is made with the executor, or
-// is the main thread in a script or one-shot (`WorkerThread.mainThread`, served by MainThreadLoop).
+// The session store's serial executor: a plain serial `DispatchQueue`, so its blocking file work
+// (flock, fdatasync, rename) never runs on Swift's cooperative pool, in every mode of the program.
+import Dispatch
 
-/// Runs an actor's jobs one at a time on one thread (its own, or the main thread's loop).
+/// Runs an actor's jobs one at a time on a serial dispatch queue.
 final class SessionFileExecutor: SerialExecutor {
-    /// The thread the jobs run on (the journal's fdatasyncs and their timer run there too).
-    let worker: WorkerThread
-    /// The same thread as a task executor: a chat turn prefers it while it waits for its reply, so
-    /// the network thread's wake-up lands on this thread instead of a pool thread that then hops here.
-    let taskExecutor: WorkerTaskExecutor
+    private let queue: DispatchQueue
 
-    /// An executor over a new thread named `label`.
-    convenience init(label: String) {
-        self.init(worker: WorkerThread(name: label))
+    /// An executor over a new serial queue named `label`.
+    init(label: String) {
+        queue = DispatchQueue(label: label)
     }
 
-    /// An executor over `worker`'s thread.
-    init(worker: WorkerThread) {
-        self.worker = worker
-        taskExecutor = WorkerTaskExecutor(worker: worker)
-    }
-
-    /// Schedules `job` on the thread.
+    /// Schedules `job` on the queue.
     func enqueue(_ job: consuming ExecutorJob) {
         let unowned = UnownedJob(job)
         let executor = asUnownedSerialExecutor()
-        worker.add { unowned.runSynchronously(on: executor) }
-    }
-
-    /// Whether the calling thread is this executor's thread.
-    func isRunningOnItsThread() -> Bool {
-        worker.isCurrent
+        queue.async { unowned.runSynchronously(on: executor) }
     }
 }

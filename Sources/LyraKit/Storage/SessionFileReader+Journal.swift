@@ -8,31 +8,14 @@ extension SessionFileReader {
     static func journalLine(from bytes: UnsafeRawBufferPointer) throws(JSONScanFailure) -> SessionJournalLine {
         var reader = SessionFileReader(scanner: JSONScanner(bytes: bytes))
         guard reader.scanner.peek() == UInt8(ascii: "{") else { throw JSONScanFailure(reason: "not a journal line") }
-        var base: SessionFileStamp?
         var edits: [SessionEdit]?
         try reader.scanner.readObject { scanner, key throws(JSONScanFailure) in
             var inner = SessionFileReader(scanner: scanner)
-            switch key {
-            case "base": base = try inner.readStamp()
-            case "edits": edits = try inner.readEdits()
-            default: try inner.scanner.skipValue(depth: 1)
-            }
+            if key == "edits" { edits = try inner.readEdits() } else { try inner.scanner.skipValue(depth: 1) }
             scanner = inner.scanner
         }
-        guard reader.scanner.isAtEnd(), let base, let edits else { throw JSONScanFailure(reason: "not a journal line") }
-        return SessionJournalLine(base: base, edits: edits)
-    }
-
-    /// `[INODE, SIZE, MTIME_NS]`.
-    private mutating func readStamp() throws(JSONScanFailure) -> SessionFileStamp {
-        var numbers: [Int64] = []
-        guard scanner.peek() == UInt8(ascii: "[") else { throw unexpected(at: { "base" }) }
-        try scanner.readArray { scanner throws(JSONScanFailure) in
-            guard let number = Int64(try scanner.readNumberText()) else { throw JSONScanFailure(reason: "bad base") }
-            numbers.append(number)
-        }
-        guard numbers.count == 3 else { throw JSONScanFailure(reason: "bad base") }
-        return SessionFileStamp(inode: UInt64(bitPattern: numbers[0]), modified: numbers[2], size: numbers[1])
+        guard reader.scanner.isAtEnd(), let edits else { throw JSONScanFailure(reason: "not a journal line") }
+        return SessionJournalLine(edits: edits)
     }
 
     private mutating func readEdits() throws(JSONScanFailure) -> [SessionEdit] {
@@ -62,7 +45,7 @@ extension SessionFileReader {
     private mutating func readEditMember(_ key: String, into fields: inout EditFields) throws(JSONScanFailure) {
         switch key {
         case "op": fields.operation = try optionalString(at: key)
-        case "index": fields.index = try optionalInteger(at: key)
+        case "id", "after", "replacing": fields.ids[key] = try optionalString(at: key)
         case "message": fields.message = try readMessage(at: key)
         case "failed": fields.failed = try optionalBool(at: key)
         case "title": fields.title = try optionalString(at: key)
@@ -77,16 +60,17 @@ extension SessionFileReader {
 
 /// An edit's members as read, before they are checked.
 private struct EditFields {
-    var operation: String?, index: Int?, message: ChatMessage?, failed: Bool?
+    var operation: String?, ids: [String: String] = [:], message: ChatMessage?, failed: Bool?
     var title: String?, chatID: String?, updatedAt: Date?, model: String?, system: String?
 
-    /// The edit, or nil when a member it needs is missing.
+    /// The edit, or nil when a member it needs is missing (so is an edit of the first journal
+    /// format, which named messages by position).
     func edit() -> SessionEdit? {
         switch operation {
         case "append": return message.map(SessionEdit.append)
-        case "insert": return index.flatMap { index in message.map { .insert(index: index, message: $0) } }
-        case "set": return index.flatMap { index in message.map { .set(index: index, message: $0) } }
-        case "failed": return index.flatMap { index in failed.map { .failed(index: index, failed: $0) } }
+        case "insert": return ids["after"].flatMap { after in message.map { .insert($0, after: after) } }
+        case "replace": return ids["replacing"].flatMap { old in message.map { .replace(old, with: $0) } }
+        case "failed": return ids["id"].flatMap { id in failed.map { .failed(id: id, failed: $0) } }
         case "meta":
             guard let title, let chatID, let updatedAt else { return nil }
             return .meta(SessionMeta(title: title, chatID: chatID, updatedAt: updatedAt, model: model, system: system))

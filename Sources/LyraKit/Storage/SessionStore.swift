@@ -13,9 +13,15 @@ public actor SessionStore {
     public nonisolated let directory: URL
     /// `directory`'s path, for the file paths of each save (cheaper than `URL.appending`).
     nonisolated let directoryPath: String
-    /// The store's own serial executor: its blocking file work (flock, fsync, rename) runs on a
-    /// thread of its own (the main thread in a script), off the cooperative pool every task shares.
-    nonisolated let executor: SessionFileExecutor
+    /// The store's own serial executor: its blocking file work (flock, fdatasync, rename) runs on a
+    /// serial queue, off the cooperative pool every task shares.
+    nonisolated let executor = SessionFileExecutor(label: "lyra.session-store")
+    /// How writes are made durable (tests inject a failing fdatasync).
+    nonisolated let fileSync: SessionFileSync
+    /// Where warnings go (an odd journal, lines kept aside): one line each, without `lyra: `.
+    nonisolated let warn: @Sendable (String) -> Void
+    /// The paths already warned about by ``warnOnce(_:_:)``.
+    private var warnedPaths: Set<String> = []
 
     /// Runs the actor on ``executor``.
     public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
@@ -26,20 +32,23 @@ public actor SessionStore {
     var recent: RememberedSession?
     /// The directory's lock file, open while the store lives (see `SessionStore+Lock.swift`).
     var lockFile: SessionDirectoryLock?
-    /// Makes journal appends durable on a thread of its own while a chat turn goes on
-    /// (``startSync(_:_:)``), made on first use: never while libcurl's first load holds the
-    /// loader's lock (a thread created then waits for the whole load).
-    var journalSyncer: SessionJournalSyncer?
 
-    /// A store over `directory`; nothing is read or created until it is used. With `onMainThread`
-    /// (only while `MainThreadLoop` serves the main thread) its jobs run there instead of on a
-    /// thread of its own.
-    public init(directory: URL, onMainThread: Bool = false) {
-        executor = onMainThread ? SessionFileExecutor(worker: WorkerThread.mainThread)
-            : SessionFileExecutor(label: "lyra.session-store")
+    /// A store over `directory`; nothing is read or created until it is used.
+    /// - Parameters:
+    ///   - fileSync: how writes are made durable (the system's `fdatasync` unless a test says otherwise).
+    ///   - warn: where warnings about the files go (the terminal prints them on stderr).
+    public init(directory: URL, fileSync: SessionFileSync = .system, warn: @escaping @Sendable (String) -> Void = { _ in }) {
+        self.fileSync = fileSync
+        self.warn = warn
         // Standardizing costs ~0.3 ms at start-up: skipped for a path that is already standard.
         self.directory = Self.isStandard(directory.path) ? directory : directory.standardizedFileURL
         self.directoryPath = self.directory.path
+    }
+
+    /// Warns about `path` once for the life of the store.
+    func warnOnce(_ path: String, _ message: String) {
+        guard warnedPaths.insert(path).inserted else { return }
+        warn(message)
     }
 
     /// Whether `path` is absolute, with no empty, `.` or `..` component.
@@ -164,6 +173,7 @@ public actor SessionStore {
 
     /// Writes `session` whole to `file`, empties its journal and remembers it. Under the directory lock.
     func writeWhole(_ session: ChatSession, to file: String) throws {
+        try keepUnreadableLines(of: file)
         try SessionFileCodec.write(session, to: file, in: directory)
         SessionJournal.empty(journalPath(for: file))
         remember(session, file: file)
@@ -187,11 +197,6 @@ public actor SessionStore {
         }
         fileNames[id] = nil
         if recent?.file == file { recent = nil }
-    }
-
-    /// Whether the store's code runs on its own executor's thread (tests check it).
-    func runsOnItsOwnThread() -> Bool {
-        executor.isRunningOnItsThread()
     }
 
     // MARK: - Private

@@ -27,9 +27,8 @@ public final class AppServices {
     // state (the current session, the chosen model) and take their backend per call, so they are
     // kept across `reloadConfiguration()`:
     /// The chat service: one current session per run, over the session files.
-    /// In a script or one-shot its store runs on the main thread (`MainThreadLoop`).
     lazy var chat = ChatService(store: SessionStore(directory: directories.sessionsDirectory,
-                                                    onMainThread: MainThreadLoop.isRunning), clock: clock)
+                                                    warn: Self.printWarning), clock: clock)
     /// The explicit model choice of this run (`--model`, `LYRA_MODEL`, `/model`).
     lazy var modelChoice = ModelChoice()
     /// The writing services of this run, one per model.
@@ -58,6 +57,11 @@ public final class AppServices {
         self.flags = flags.merging(overrides) { _, forced in forced }
         self.directories = XDGDirectories(environment: environment)
         self.clock = clock
+    }
+
+    /// Prints a warning of the service layer on stderr, on one line (it may name a file).
+    nonisolated static func printWarning(_ text: String) {
+        FileHandle.standardError.write(Data(("lyra: warning: " + TextSanitizer.singleLine(text) + "\n").utf8))
     }
 
     /// Whether this is a debug build (premium defaults to on, Apphud runs in debug mode).

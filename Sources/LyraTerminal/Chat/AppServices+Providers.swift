@@ -13,7 +13,7 @@ extension AppServices {
         let explicit = modelChoice.chosen ?? options.model ?? configuration.model.flatMap { model in
             configuration.source(of: .model) == .configFile ? nil : model
         }
-        let saved = chatService().sessionModel
+        let saved = await chatService().sessionModel
         let fromFile = configuration.source(of: .model) == .configFile ? configuration.model : nil
         guard let text = explicit ?? saved ?? fromFile else {
             return configuration.baseURL == nil ? nil : ModelReference(provider: AppChatProvider.providerName, model: "")

@@ -129,7 +129,7 @@ import Testing
             _ = try await service.send("x", options: ChatTurnOptions(provider: provider, model: model))
             try await service.startNew(title: nil)
             #expect(await service.systemPrompt == nil)
-            #expect(service.sessionModel == "scripted:tiny")
+            #expect(await service.sessionModel == "scripted:tiny")
             try await service.setSystemPrompt("   ")
             #expect(await service.systemPrompt == nil)
         }

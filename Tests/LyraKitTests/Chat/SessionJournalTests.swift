@@ -1,6 +1,6 @@
 // The session journal (docs/JOURNAL.md) against real files: the exact line format, folds that keep
-// members Lyra does not know, a torn last line dropped, stale lines ignored, `/retry` through a
-// `set` line, listings that see the journal, and the bound that folds it.
+// members Lyra does not know, a torn last line dropped, `/retry` through a `replace` line, listings
+// that see the journal, and the bound that folds it. (Touched and copied-back files: JournalRestoreTests.)
 import Foundation
 import Testing
 @testable import LyraKit
@@ -34,18 +34,18 @@ import Testing
         var reply = message("r", .assistant)
         reply.usage = TokenUsage(promptTokens: 3, completionTokens: 4)
         reply.unknownMembers = [JSONMember(key: "x", json: "{\n  \"a\": 1\n}")]
-        let line = SessionJournalLine(base: SessionFileStamp(inode: 7, modified: 99, size: 120), edits: [
-            .failed(index: 0, failed: false), .append(reply), .insert(index: 1, message: message("i")),
-            .set(index: 2, message: message("s")),
+        let line = SessionJournalLine(edits: [
+            .failed(id: "p", failed: false), .append(reply), .insert(message("i"), after: "p"),
+            .replace("cut", with: message("s")),
             .meta(SessionMeta(title: "T\"1", chatID: "c", updatedAt: start, model: nil, system: "be brief")),
         ])
         let text = String(decoding: line.bytes(), as: UTF8.self)
         let user = #""role":"user","content":"text of "#
-        #expect(text == #"{"base":[7,120,99],"edits":[{"op":"failed","index":0,"failed":false},"#
+        #expect(text == #"{"edits":[{"op":"failed","id":"p","failed":false},"#
             + #"{"op":"append","message":{"id":"r","role":"assistant","content":"text of r","#
             + #""createdAt":"2026-11-29T10:00:00.000Z","usage":{"promptTokens":3,"completionTokens":4},"x":{   "a": 1 }}},"#
-            + #"{"op":"insert","index":1,"message":{"id":"i","# + user + #"i","createdAt":"2026-11-29T10:00:00.000Z","#
-            + #""failed":true}},{"op":"set","index":2,"message":{"id":"s","# + user + #"s","#
+            + #"{"op":"insert","after":"p","message":{"id":"i","# + user + #"i","createdAt":"2026-11-29T10:00:00.000Z","#
+            + #""failed":true}},{"op":"replace","replacing":"cut","message":{"id":"s","# + user + #"s","#
             + #""createdAt":"2026-11-29T10:00:00.000Z","failed":true}},{"op":"meta","title":"T\"1","chatID":"c","#
             + #""updatedAt":"2026-11-29T10:00:00.000Z","model":null,"system":"be brief"}]}"# + "\n")
         let parsed = try line.bytes().dropLast().withUnsafeBytes { try SessionFileReader.journalLine(from: $0) }
@@ -70,20 +70,17 @@ import Testing
         }
     }
 
-    @Test func aNewSessionsFirstReplyRewritesItsFileAndLeavesNothingToFold() async throws {
+    @Test func aNewSessionIsWrittenWholeAndItsNextSavesGoToTheJournal() async throws {
         try await withTemporaryDirectory { directory in
             let store = SessionStore(directory: directory)
             let base = ChatSession(id: "J1", title: "Journal", chatID: "chat", createdAt: start)
             let file = directory.appending(path: "J1.json")
             _ = try await store.update(base, edits: appending("prompt"))
-            _ = try await store.update(base, edits: appending("reply"))
-            let object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
-            #expect((object["messages"] as? [[String: Any]])?.map { $0["id"] as? String } == ["prompt", "reply"])
-            #expect(try Data(contentsOf: journal(directory)).isEmpty)   // created empty, for the next saves
             let before = try Data(contentsOf: file)
+            _ = try await store.update(base, edits: appending("reply"))
             _ = try await store.update(base, edits: appending("next"))
             #expect(try Data(contentsOf: file) == before)
-            #expect(try String(contentsOf: journal(directory), encoding: .utf8).split(separator: "\n").count == 1)
+            #expect(try String(contentsOf: journal(directory), encoding: .utf8).split(separator: "\n").count == 2)
             #expect(try await SessionStore(directory: directory).load(id: "J1").messages.map(\.id)
                 == ["prompt", "reply", "next"])
         }
@@ -114,7 +111,7 @@ import Testing
             _ = try await store.update(ChatSession(id: "J1", title: "", createdAt: start), edits: appending("m1"))
             let handle = try FileHandle(forWritingTo: journal(directory))
             try handle.seekToEnd()
-            try handle.write(contentsOf: Data(#"{"base":[1,2,3],"edits":[{"op":"app"#.utf8))
+            try handle.write(contentsOf: Data(#"{"edits":[{"op":"app"#.utf8))
             try handle.close()
             #expect(try await SessionStore(directory: directory).load(id: "J1").messages.map(\.id) == ["m1"])
             _ = try await SessionStore(directory: directory).update(
@@ -124,22 +121,21 @@ import Testing
         }
     }
 
-    @Test func linesWrittenAgainstAnotherFileAreIgnored() async throws {
+    @Test func linesApplyOverAFileAnotherProgramRewrote() async throws {
         try await withTemporaryDirectory { directory in
             let store = SessionStore(directory: directory)
             _ = try await created(store)
             _ = try await store.update(ChatSession(id: "J1", title: "", createdAt: start), edits: appending("m1"))
-            // Another program replaces the session file: the journal's lines no longer apply to it.
+            // Another program rewrites the session file: the journal's lines still apply to it.
             let replaced = ChatSession(id: "J1", title: "Replaced", chatID: "chat", createdAt: start,
                                        messages: [message("other")])
             try AtomicFile.write(Data(replaced.fileText.utf8), to: directory.appending(path: "J1.json"))
             let loaded = try await SessionStore(directory: directory).load(id: "J1")
-            #expect(loaded.title == "Replaced")
-            #expect(loaded.messages.map(\.id) == ["other"])
+            #expect(loaded.messages.map(\.id) == ["other", "m1"])
         }
     }
 
-    @Test func aRetryReplacesTheIncompleteReplyThroughASetLine() async throws {
+    @Test func aRetryReplacesTheIncompleteReplyThroughAReplaceLine() async throws {
         try await withTemporaryDirectory { directory in
             let store = SessionStore(directory: directory)
             let prompt = message("p")
@@ -152,7 +148,7 @@ import Testing
                                       at: start + 5, in: stored)
             }
             let text = try String(contentsOf: journal(directory), encoding: .utf8)
-            #expect(text.contains(#"{"op":"set","index":1,"message":{"id":"full""#))
+            #expect(text.contains(#"{"op":"replace","replacing":"cut","message":{"id":"full""#))
             let loaded = try await SessionStore(directory: directory).load(id: "J1")
             #expect(loaded.messages.map(\.id) == ["p", "full"])
             #expect(loaded.messages.first?.failed == false)
@@ -205,7 +201,7 @@ import Testing
             _ = try await service.send("first", using: backend)
             let first = try #require(await service.session).id
             _ = try await service.send("second", using: backend)
-            #expect(try fileContents(first) == ["first", "echo: first"])   // the rest is in the journal
+            #expect(try fileContents(first) == ["first"])   // written whole when new; the rest is in the journal
             try await service.startNew(title: nil)
             #expect(try fileContents(first) == ["first", "echo: first", "second", "echo: second"])
             _ = try await service.send("third", using: backend)

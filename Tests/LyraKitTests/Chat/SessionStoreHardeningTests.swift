@@ -139,9 +139,4 @@ import Testing
             #expect(try await store.list().sessions.map(\.id) == ["R2"])
         }
     }
-
-    @Test func theStoreRunsOnItsOwnThreadNotTheCooperativePool() async {
-        let store = SessionStore(directory: URL(filePath: "/nonexistent"))
-        #expect(await store.runsOnItsOwnThread())
-    }
 }
