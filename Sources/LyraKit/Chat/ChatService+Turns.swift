@@ -78,7 +78,7 @@ extension ChatService {
             role: .assistant, content: received.text, createdAt: now,
             model: model.map(\.description), incomplete: !complete,
             finishReason: received.completion?.finishReason, usage: received.completion?.usage)
-        let saved = try await save(firstMessage: prompt.content, at: now) { stored in
+        let saved = try await save(in: sessionID, firstMessage: prompt.content, at: now) { stored in
             ChatReplyRecord.edits(reply, answering: prompt, complete: complete, conversationID: received.conversationID,
                                   model: model.map(\.description), at: now, in: stored)
         }

@@ -152,14 +152,15 @@ public actor ChatService {
         }
     }
 
-    /// Saves the edits `edits` returns to the current session, or to a new one made from the draft
-    /// (whose first message is `text`), and makes the result current. On disk when this returns.
+    /// Saves the edits `edits` returns to session `id` (by default the current one), or to a new
+    /// one made from the draft (whose first message is `text`), and makes the result current. On
+    /// disk when this returns.
     /// - Throws: what `SessionStore.update(_:edits:)` throws.
-    func save(firstMessage text: String, at now: Date,
+    func save(in id: String? = nil, firstMessage text: String, at now: Date,
               _ edits: @Sendable (ChatSession) throws -> [SessionEdit]) async throws -> ChatSession {
         let base: ChatSession
-        if let currentID {
-            base = ChatSession(id: currentID, title: ChatSession.defaultTitle(for: text), createdAt: now)
+        if let id = id ?? currentID {
+            base = ChatSession(id: id, title: ChatSession.defaultTitle(for: text), createdAt: now)
         } else {
             base = draft.session(firstMessage: text, at: now)
         }

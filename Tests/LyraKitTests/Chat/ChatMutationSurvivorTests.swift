@@ -19,27 +19,6 @@ import Testing
         .finished(ChatCompletionInfo(finishReason: "stop", model: "tiny-1", usage: nil))
     }
 
-    /// M14: a turn saves its reply after an `await`; a session opened meanwhile stays current.
-    @Test func aSessionOpenedDuringATurnStaysCurrentWhenTheTurnEnds() async throws {
-        try await withTemporaryDirectory { directory in
-            let service = makeService(directory)
-            let other = try await service.store.update(ChatSession(id: "OTHER", title: "other", createdAt: date)) { _ in }
-            let provider = ScriptedChatProvider([.init(events: [.text("partial")], ending: .hang)])
-            let options = ChatTurnOptions(provider: provider, model: model)
-            let turn = Task { try await service.send("first", options: options) }
-            var hung = provider.hanging.stream.makeAsyncIterator()
-            _ = await hung.next()
-            let turnSession = try #require(await service.session?.id)
-            _ = try await service.open(id: other.id)
-            turn.cancel()
-            _ = await turn.result
-            #expect(await service.session?.id == "OTHER")
-            // The turn itself was still saved in its own session.
-            let saved = try await service.store.load(id: turnSession)
-            #expect(saved.messages.map(\.content) == ["first", "partial"])
-        }
-    }
-
     /// M20: an empty text event is not a piece of the reply.
     @Test func emptyStreamPiecesAreNotHandedOn() async throws {
         try await withTemporaryDirectory { directory in
