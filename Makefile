@@ -41,7 +41,7 @@ demo: release
 # Every test: unit, integration over loopback, end-to-end on the built binary and a pseudo-terminal.
 test: deps
 	$(SWIFT) build
-	$(SWIFT) test --no-parallel 2>&1 | tee .build/test.log; exit $${PIPESTATUS[0]}
+	$(SWIFT) test --parallel 2>&1 | tee .build/test.log; exit $${PIPESTATUS[0]}
 
 bench: release
 	@bash Benchmarks/run.sh
