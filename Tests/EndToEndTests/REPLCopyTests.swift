@@ -49,6 +49,25 @@ import Testing
         #expect(clipboardPayloads(session.output) == [reply, "print('copied ✓')\nx = 1"])
     }
 
+    @Test func copyPutsTheSanitisedReplyInTheOSC52Payload() async throws {
+        let environment = try TemporaryEnvironment()
+        let backend = try RunningBackend()
+        let hostile = "safe\u{1B}[201~rm -rf ~\u{1B}]0;title\u{07}\u{9B}31m\u{202E}txt\r\u{08}end"
+        let body = try JSONSerialization.data(withJSONObject: ["chat_id": "c", "assistant_message": hostile])
+        try await backend.control.injectFault(path: "/dola/chats", status: 200, body: String(decoding: body, as: UTF8.self))
+        let session = try environment.startLyraSession(["-q"], extraEnvironment: backend.lyraEnvironment.merging(["PATH": "/usr/bin:/bin"]) { $1 })
+        try await session.awaitOutput(containing: "lyra ›")
+        session.send("hello\r")
+        try await session.awaitPrompt(after: "end")
+        session.send("/copy\r")
+        try await session.awaitPrompt(after: "copied the last reply")
+        session.send(.ctrlD)
+        #expect(try await session.awaitExit() == 0)
+        let payloads = clipboardPayloads(session.output)
+        #expect(payloads == ["saferm -rf ~txtend"])
+        #expect(!payloads.joined().unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0 == "\u{202E}" })
+    }
+
     @Test func aClipboardToolGetsTheReplyButNotTheToken() async throws {
         let environment = try TemporaryEnvironment()
         let backend = try RunningBackend()

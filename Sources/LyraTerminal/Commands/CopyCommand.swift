@@ -25,7 +25,9 @@ public struct CopyCommand: Command {
         guard let reply = await context.services.chatService().session?.messages.last(where: { $0.role == .assistant }) else {
             throw CommandError.failed("no reply to copy yet: /copy copies the last reply of this session")
         }
-        let (text, description) = try Self.selection(of: reply.content, block: index)
+        // What is copied is what was shown: the one sanitiser, so a reply cannot end a shell's
+        // bracketed paste (`ESC[201~`) or smuggle controls through the clipboard.
+        let (text, description) = try Self.selection(of: TextSanitizer.sanitize(reply.content), block: index)
         let clipboard = Clipboard(environment: context.services.environment)
         let wroteToTerminal = context.terminal.stdoutIsTTY
         if wroteToTerminal {
