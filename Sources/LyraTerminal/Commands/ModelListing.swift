@@ -49,19 +49,23 @@ struct ModelListing {
     func render(context: CommandContext) {
         let theme = context.theme
         if context.isInteractive {
-            let shown = current.map { TextSanitizer.sanitize($0.description) } ?? "(none)"
+            let shown = current.map { TextSanitizer.singleLine($0.description) } ?? "(none)"
             context.console.writeLine(theme.paint("model: ", .muted) + theme.paint(shown, .accent))
-            if let note { context.console.writeLine(theme.paint(TextSanitizer.sanitize(note), .warning)) }
+            if let note { context.console.writeLine(theme.paint(TextSanitizer.singleLine(note), .warning)) }
             if current?.provider == AppChatProvider.providerName {
                 context.console.writeLine(theme.paint("the app backend chooses its own model", .muted))
             }
             context.console.writeLine(theme.paint("providers: " + providers.joined(separator: ", "), .muted))
+        } else if let note {
+            context.console.writeErrorLine("lyra: line \(context.lineNumber): warning: "
+                + TextSanitizer.singleLine("cannot list the models: " + note))
         }
         var names = models.map(\.description)
         if let current, !names.contains(current.description) { names.insert(current.description, at: 0) }
         for name in names {
             let mark = name == current?.description ? "* " : "  "
-            context.console.writeLine(mark + TextSanitizer.sanitize(name))
+            // One line per model, whatever a server put in its ids.
+            context.console.writeLine(mark + TextSanitizer.singleLine(name))
         }
     }
 

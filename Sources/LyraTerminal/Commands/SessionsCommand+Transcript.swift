@@ -29,7 +29,9 @@ extension SessionsCommand {
         let session = try await session(arguments.words[0].text, context: context)
         try await context.services.chatService().foldSession(id: session.id)
         var text = ChatTranscript.render(session, as: format)
-        if format == .markdown { text = TextSanitizer.sanitize(text) }
+        // Markdown is sanitised like any shown text; JSON keeps the data, escaping C1 controls and
+        // bidi or zero-width scalars as `\uXXXX`, as every `--json` output does.
+        text = format == .markdown ? TextSanitizer.sanitize(text) : JSONText.escapingControls(text)
         guard let path else {
             context.console.write(text)
             return

@@ -112,7 +112,7 @@ public struct SessionsCommand: Command {
     @MainActor
     static func warn(about problems: [SessionError], context: CommandContext) {
         for problem in problems {
-            let text = problem.errorDescription ?? "damaged session file"
+            let text = ErrorText.describe(problem)   // it names a file, which anyone could have named
             if context.isInteractive {
                 context.console.writeErrorLine(context.theme.paint("warning: ", .warning) + text)
             } else {
