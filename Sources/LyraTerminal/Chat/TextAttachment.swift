@@ -19,6 +19,8 @@ public struct TextAttachment: Sendable, Equatable {
     public var text: String
     /// The content's size in bytes.
     public var byteCount: Int
+    /// Where the path led when it was a symbolic link (the file actually read), else nil.
+    public var linkTarget: String?
 
     /// Reads the file at `path` (`~` and `~/` mean `home`).
     /// - Throws: `TextAttachmentError` when it is missing, a directory, too large, or not UTF-8 text.
@@ -38,7 +40,13 @@ public struct TextAttachment: Sendable, Equatable {
             throw TextAttachmentError.unreadable(path, reason: String(cString: strerror(errno)))
         }
         defer { close(descriptor) }
-        return try read(descriptor, name: path, limit: limit)
+        var attachment = try read(descriptor, name: path, limit: limit)
+        var link = stat()
+        if lstat(resolved, &link) == 0, link.st_mode & S_IFMT == S_IFLNK, let target = realpath(resolved, nil) {
+            attachment.linkTarget = String(cString: target)
+            free(target)
+        }
+        return attachment
     }
 
     /// Reads what is piped into standard input; `nil` when it is closed or holds only white space.

@@ -36,7 +36,9 @@ public struct FileCommand: Command {
         let attachment = try TextAttachment.file(unquoted, home: home)
         context.attachments.add(attachment.text)
         let size = VideoProgressLine.bytes(Int64(attachment.byteCount))
-        context.hint("attached \(TextSanitizer.sanitize(unquoted)) (\(size)) to the next message")
+        // A link is named with its target, so a link to a secret file is not attached unnoticed.
+        let link = attachment.linkTarget.map { ", a link to " + TextSanitizer.singleLine($0) } ?? ""
+        context.hint("attached \(TextSanitizer.singleLine(unquoted)) (\(size)\(link)) to the next message")
         return .proceed
     }
 }

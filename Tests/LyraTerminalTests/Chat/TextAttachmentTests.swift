@@ -22,6 +22,17 @@ import Testing
         #expect(try TextAttachment.file("~/notes.md", home: home).text == "привет\nworld\n")
     }
 
+    @Test func aLinkIsAttachedWithItsTargetNamed() throws {
+        let env = try TemporaryEnvironment()
+        let target = try write(Data("secret\n".utf8), "secret.txt", in: env)
+        let link = env.workDirectory.appendingPathComponent("innocent.md")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: target)
+        let attachment = try TextAttachment.file(link.path, home: nil)
+        #expect(attachment.linkTarget.map { URL(filePath: $0).resolvingSymlinksInPath().path }
+            == target.resolvingSymlinksInPath().path)
+        #expect(try TextAttachment.file(target.path, home: nil).linkTarget == nil)
+    }
+
     @Test func missingDirectoryBinaryAndTooLargeFilesAreRefusedClearly() throws {
         let env = try TemporaryEnvironment()
         let binary = try write(Data([0x89, 0x50, 0x4E, 0x47, 0x00, 0x01]), "image.png", in: env)
