@@ -98,8 +98,7 @@ public final class ScriptRunner: FollowUpInput {
     private static func exitInterrupted(_ context: CommandContext) -> Never {
         ExitCleanup.removeAll()
         context.console.flush()
-        CurlTransport.awaitPreparation()
-        exit(ExitStatus.interrupted.rawValue)
+        ExitStatus.interrupted.exitAtOnce()
     }
 
     /// The next line; a line over 16 MiB is reported (`lyra: line N: longer than 16 MiB`) and
