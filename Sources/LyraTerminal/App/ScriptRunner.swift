@@ -1,6 +1,6 @@
 // Script mode (SPEC §2): lines from stdin, `-f` or `-c`, no prompt or colour, errors on stderr as
-// `lyra: line N: MESSAGE`, `--echo`, `--bail`, and the exit statuses of SPEC §1. Lines are read on a
-// thread of their own (ScriptLineReader), so Ctrl-C reaches the main actor and cancels the running line.
+// `lyra: line N: MESSAGE`, `--echo`, `--bail`, and the exit statuses of SPEC §1. Lines are read off
+// the main actor (ScriptLineReader), so Ctrl-C reaches it and cancels the running line.
 import Foundation
 import LyraKit
 
