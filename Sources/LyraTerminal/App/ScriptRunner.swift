@@ -33,11 +33,10 @@ public final class ScriptRunner: FollowUpInput {
     /// Runs every line; returns the script's exit status.
     public func run() async -> ExitStatus {
         context.input = self
-        // One task for all the lines, started at once on the main actor: Ctrl-C cancels it, and a
-        // line's end continues the loop directly (a task a line cost two trips through the main queue).
-        let lines = Task.immediate { @MainActor in await self.runLines() }
+        // One task for all the lines, which Ctrl-C cancels.
+        let lines = Task { @MainActor in await self.runLines() }
         self.lines = lines
-        return await withTaskExecutorPreference(MainQueueTaskExecutor.shared) { await lines.value }
+        return await lines.value
     }
 
     private func runLines() async -> ExitStatus {
