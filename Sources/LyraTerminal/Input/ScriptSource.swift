@@ -58,16 +58,6 @@ public struct ScriptSource: Sendable {
         return ScriptSource(descriptor: descriptor)
     }
 
-    /// The next line without its newline, or `nil` at the end of input; an overlong line is
-    /// skipped and returned as an empty string (use ``next()`` to tell it apart).
-    public mutating func nextLine() -> String? {
-        switch next() {
-        case .text(let text): text
-        case .tooLong: ""
-        case nil: nil
-        }
-    }
-
     /// The next line, ``Line/tooLong`` for a line over the limit, or `nil` at the end of input.
     public mutating func next() -> Line? {
         guard let descriptor else { return pending.popLast().map(Line.text) }
