@@ -19,29 +19,15 @@ final class CurlMulti: Sendable {
         case cancel(CurlTransfer)
     }
 
-    /// The process-wide engine, or the reason libcurl could not be loaded. Created on first use,
-    /// with its driver thread running.
-    static var shared: Result<CurlMulti, APIError> {
-        if case let .success(engine) = loaded, engine.claimDriver() { engine.startDriverThread() }
-        return loaded
-    }
-
-    /// The engine, loaded on first use; its driver runs on the first thread that claims it.
-    private static let loaded: Result<CurlMulti, APIError> = load()
+    /// The process-wide engine, or the reason libcurl could not be loaded: loaded by the first
+    /// request, on that request's thread, which also starts the driver thread.
+    static let shared: Result<CurlMulti, APIError> = load()
 
     private let handle: CurlMultiHandle
     private let commands = Mutex<[Command]>([])
-    private let driverClaimed: Atomic<Bool>
-    /// Whether the engine was made after the loading thread said it would drive it (see
-    /// `loadAndDrive`): then the driver role is taken from the start.
-    private let claimedForLoader: Bool
-    /// Set by the loading thread before it touches `loaded`.
-    private static let loaderWillDrive = Atomic(false)
 
-    private init(handle: CurlMultiHandle, claimedForLoader: Bool) {
+    private init(handle: CurlMultiHandle) {
         self.handle = handle
-        self.claimedForLoader = claimedForLoader
-        driverClaimed = Atomic(claimedForLoader)
     }
 
     /// Starts `transfer` (it ends through its own `finish`).
@@ -55,32 +41,13 @@ final class CurlMulti: Sendable {
         submit(.cancel(transfer))
     }
 
-    /// For the thread that loads libcurl ahead of the first request: loads it, calls `ready`, and,
-    /// unless another thread already drives the engine, becomes its driver thread (one thread fewer
-    /// to create on a one-shot's way to its request), never returning.
-    /// The role is claimed before the load: a request waiting for the load (in `shared`) wakes when
-    /// it ends and would otherwise often win the race and start a driver thread of its own (~0.5 ms
-    /// on a one-shot's critical path), while this thread went idle.
-    static func loadAndDrive(ready: () -> Void) {
-        loaderWillDrive.store(true, ordering: .sequentiallyConsistent)
-        guard case let .success(engine) = loaded, engine.claimedForLoader || engine.claimDriver() else { return ready() }
-        ready()
-        engine.drive()
-    }
-
     // MARK: - Private
-
-    /// True for the first caller only.
-    private func claimDriver() -> Bool {
-        !driverClaimed.load(ordering: .acquiring) && driverClaimed.compareExchange(
-            expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged
-    }
 
     private func startDriverThread() {
         Thread { [self] in drive() }.start()
     }
 
-    /// The driver loop, on the calling thread, forever.
+    /// The driver loop, on the driver thread, forever.
     private func drive() -> Never {
         ccurl_name_current_thread("lyra.curl")
         var loop = CurlMultiLoop(multi: handle)
@@ -102,7 +69,8 @@ final class CurlMulti: Sendable {
         // Keep idle connections to a few dozen origins (libcurl's default follows the number of
         // running transfers, so one busy moment would evict the connection a chat keeps reusing).
         _ = ccurl_multi_setopt_long(pointer, CURLMOPT_MAXCONNECTS, 32)
-        let claimed = loaderWillDrive.load(ordering: .sequentiallyConsistent)
-        return .success(CurlMulti(handle: CurlMultiHandle(pointer: pointer), claimedForLoader: claimed))
+        let engine = CurlMulti(handle: CurlMultiHandle(pointer: pointer))
+        engine.startDriverThread()
+        return .success(engine)
     }
 }

@@ -16,7 +16,6 @@ public struct AppChatProvider: ChatProvider {
 
     public var name: String { Self.providerName }
     public var keepsHistoryServerSide: Bool { true }
-    public var repliesWhole: Bool { true }
 
     /// One text event with the whole reply, the chat id when the server sent a non-empty one, then finished.
     public func streamReply(to request: ChatProviderRequest) -> AsyncThrowingStream<ChatStreamEvent, any Error> {

@@ -59,9 +59,6 @@ public protocol ChatProvider: Sendable {
     var name: String { get }
     /// Whether the provider keeps history itself (the app backend) and takes no system prompt.
     var keepsHistoryServerSide: Bool { get }
-    /// Whether the reply arrives whole, as one piece at the end (the app backend): a presenter can
-    /// show it when the turn returns instead of as it arrives. False unless a provider says so.
-    var repliesWhole: Bool { get }
     /// Streams the reply to `request`.
     /// - Returns: events in order; a stream that ends without `.finished` was cut off.
     ///   It throws the provider's error (`ProviderError`, `APIError`) when the turn fails.
@@ -76,9 +73,6 @@ public protocol ChatProvider: Sendable {
 }
 
 extension ChatProvider {
-    /// Replies stream unless a provider says otherwise.
-    public var repliesWhole: Bool { false }
-
     /// Iterates ``streamReply(to:)``, one event a batch.
     public func reply(to request: ChatProviderRequest, isolation: isolated (any Actor)?,
                       onEvents: ([ChatStreamEvent]) -> Void) async throws {

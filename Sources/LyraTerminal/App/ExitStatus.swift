@@ -28,6 +28,15 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
     public func combined(with other: ExitStatus) -> ExitStatus {
         rawValue >= other.rawValue ? self : other
     }
+
+    /// Ends the process with this status: C streams flushed, no exit handlers run. Everything Lyra
+    /// keeps is synced before it gets here; the handlers of the libraries it loaded (OpenSSL's
+    /// clean-up) must not run while another thread may still be inside libcurl, loading it for a
+    /// request that Ctrl-C cut short or tearing down a cancelled transfer.
+    public func exitAtOnce() -> Never {
+        fflush(nil)
+        _exit(rawValue)
+    }
 }
 
 /// An error that decides the exit status of the script it ends.

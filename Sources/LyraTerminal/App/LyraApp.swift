@@ -9,12 +9,6 @@ public enum LyraApp {
     /// The version `lyra --version` prints.
     public static let version = "0.1.0"
 
-    /// Whether `options` start the REPL: the standard action with stdin and stdout on a terminal.
-    /// (Everything else is a script or one-shot, which the launcher serves with `MainThreadLoop`.)
-    public static func runsREPL(_ options: LaunchOptions, terminalIsInteractive: Bool) -> Bool {
-        options.action == .standard && terminalIsInteractive
-    }
-
     /// Runs Lyra for already-parsed `options`.
     /// - Parameters:
     ///   - options: the parsed command line.
@@ -25,15 +19,12 @@ public enum LyraApp {
                            overrides: [SettingKey: String] = [:]) async -> ExitStatus {
         signal(SIGPIPE, SIG_IGN)
         // A write past `ulimit -f` fails with EFBIG (reported as "File too large") instead of killing
-        // Lyra: the session store's thread no longer comes from libdispatch, which blocked the signal.
+        // Lyra, whichever thread writes.
         signal(SIGXFSZ, SIG_IGN)
         let terminal = Terminal.detect(environment: environment, noColorFlag: options.noColor)
-        let interactive = runsREPL(options, terminalIsInteractive: terminal.isInteractive)
-        // The threads first, then libcurl's load (when the launcher has not started it), then the
-        // rest of the set-up while it loads.
+        let interactive = options.action == .standard && terminal.isInteractive
         let services = AppServices(options: options, environment: environment, overrides: overrides)
         let interrupts = InterruptMonitor(receivesSignals: !interactive)
-        if options.action.startsWithChat { prepareNetwork(services) }
         let console = Console.standard()
         if let warning = RequestDeadline.environmentWarning(environment) {
             console.writeError("lyra: warning: \(warning)\n")
@@ -59,8 +50,7 @@ public enum LyraApp {
             interrupts.onInterruptImmediately {
                 console.flush()
                 ExitCleanup.removeAll()
-                CurlTransport.awaitPreparation()
-                exit(ExitStatus.interrupted.rawValue)
+                ExitStatus.interrupted.exitAtOnce()
             }
             return await leaving(context, await OneShotPrompt.run(prompt, context: context, interpreter: interpreter,
                                                                   readsStandardInput: !terminal.stdinIsTTY))
@@ -75,16 +65,6 @@ public enum LyraApp {
             console.writeError("lyra: \(ErrorText.describe(error))\n")
             return .usage
         }
-    }
-
-    /// Starts loading libcurl for a run that begins with a chat message, once the threads the turn
-    /// needs before its request exist: while `dlopen` maps libcurl's ~30 libraries it holds the
-    /// dynamic loader's lock, and a thread created meanwhile waits for the whole load. The session
-    /// store's thread (the chat service runs on it) is made with the store, the interrupt monitor's
-    /// already; a `-c` script reads its lines without a thread.
-    private static func prepareNetwork(_ services: AppServices) {
-        _ = services.chatService()
-        CurlTransport.prepareInBackground()
     }
 
     /// Folds the current session's journal into its file before exit (docs/JOURNAL.md); returns `status`.

@@ -52,18 +52,8 @@ public struct LyraLauncher {
             server.waitUntilStopped()
             exit(ExitStatus.success.rawValue)
         case .run(let options, let overrides, let demo):
-            if options.action.startsWithChat { Self.startLoadingNetwork() }
             run(options, overrides: overrides, keeping: demo)
         }
-    }
-
-    /// For a run that begins with a chat message: starts loading libcurl now, overlapping the whole
-    /// set-up. `dlopen` holds the dynamic loader's lock for the load (~10 ms) and a thread created
-    /// meanwhile waits for it, so the two worker threads the set-up makes before its request (the
-    /// interrupt monitor's and the session store's) are started first, as spares.
-    private static func startLoadingNetwork() {
-        WorkerThread.prepareSpares(2)
-        CurlTransport.prepareInBackground()
     }
 
     /// Parses `arguments` (without the program name), prints what they ask for and starts any backend.
@@ -122,30 +112,17 @@ public struct LyraLauncher {
         }
     }
 
-    /// Ends the process once the run is over, without the exit handlers of the libraries it loaded
-    /// (libcurl's TLS stack frees its tables: ~0.5 ms of a one-shot). Everything Lyra keeps was synced
-    /// before `LyraApp.run` returned; C streams are flushed first.
-    private static func exitAtOnce(_ status: ExitStatus) -> Never {
-        fflush(nil)
-        _exit(status.rawValue)
-    }
-
     private func run(_ options: LaunchOptions, overrides: [SettingKey: String], keeping demo: LocalServerHandle?) -> Never {
-        // Not `dispatchMain()`: on Linux it parks the main thread in `sigsuspend` with every signal
-        // unblocked, which would steal Ctrl-C from libedit. The main run loop keeps the mask and still
-        // drains the main queue, where the main actor runs.
         Task { @MainActor in
             let status = await LyraApp.run(options: options, environment: ProcessEnvironment.all(),
                                            overrides: overrides)
             withExtendedLifetime(demo) {}
-            CurlTransport.awaitPreparation()
-            Self.exitAtOnce(status)
+            status.exitAtOnce()
         }
-        // A script or one-shot: Lyra's own main loop, which also runs the session store (see
-        // MainThreadLoop). The REPL keeps Foundation's run loop and the store's own thread.
-        if !LyraApp.runsREPL(options, terminalIsInteractive: isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1) {
-            MainThreadLoop.run()
-        }
+        // One main loop in every mode (REPL, scripts, one-shots). Not `dispatchMain()`: on Linux it
+        // parks the main thread in `sigsuspend` with every signal unblocked, which would steal Ctrl-C
+        // from libedit. The main run loop keeps the mask and still drains the main queue, where the
+        // main actor runs.
         RunLoop.main.run()
         exit(ExitStatus.success.rawValue)
     }

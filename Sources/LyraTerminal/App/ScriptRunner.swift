@@ -1,6 +1,6 @@
 // Script mode (SPEC §2): lines from stdin, `-f` or `-c`, no prompt or colour, errors on stderr as
-// `lyra: line N: MESSAGE`, `--echo`, `--bail`, and the exit statuses of SPEC §1. Lines are read on a
-// thread of their own (ScriptLineReader), so Ctrl-C reaches the main actor and cancels the running line.
+// `lyra: line N: MESSAGE`, `--echo`, `--bail`, and the exit statuses of SPEC §1. Lines are read off
+// the main actor (ScriptLineReader), so Ctrl-C reaches it and cancels the running line.
 import Foundation
 import LyraKit
 
@@ -33,11 +33,10 @@ public final class ScriptRunner: FollowUpInput {
     /// Runs every line; returns the script's exit status.
     public func run() async -> ExitStatus {
         context.input = self
-        // One task for all the lines, started at once on the main actor: Ctrl-C cancels it, and a
-        // line's end continues the loop directly (a task a line cost two trips through the main queue).
-        let lines = Task.immediate { @MainActor in await self.runLines() }
+        // One task for all the lines, which Ctrl-C cancels.
+        let lines = Task { @MainActor in await self.runLines() }
         self.lines = lines
-        return await withTaskExecutorPreference(MainQueueTaskExecutor.shared) { await lines.value }
+        return await lines.value
     }
 
     private func runLines() async -> ExitStatus {
@@ -98,8 +97,7 @@ public final class ScriptRunner: FollowUpInput {
     private static func exitInterrupted(_ context: CommandContext) -> Never {
         ExitCleanup.removeAll()
         context.console.flush()
-        CurlTransport.awaitPreparation()
-        exit(ExitStatus.interrupted.rawValue)
+        ExitStatus.interrupted.exitAtOnce()
     }
 
     /// The next line; a line over 16 MiB is reported (`lyra: line N: longer than 16 MiB`) and

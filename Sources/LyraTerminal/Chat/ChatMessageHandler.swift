@@ -12,7 +12,6 @@ public final class ChatMessageHandler: MessageHandling {
     /// Sends `text` and shows the reply as it streams.
     /// - Throws: provider errors (the message stays saved with `failed: true`), `ChatError`, `SessionError`, `StorageError`.
     public func send(_ text: String, context: CommandContext) async throws {
-        CurlTransport.prepareInBackground()   // libcurl loads while the user's message is saved
         let chat = context.services.chatService()
         let text = context.attachments.take(appendingTo: text)
         try await ChatTurnPresenter.run(context, chat: chat) { options in try await chat.send(text, options: options) }

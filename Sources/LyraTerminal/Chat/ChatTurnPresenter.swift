@@ -16,8 +16,7 @@ enum ChatTurnPresenter {
     static func run(_ context: CommandContext, chat: ChatService,
                     _ work: @MainActor (ChatTurnOptions) async throws -> ChatTurn) async throws {
         let route = try await context.services.chatRoute()
-        let pump = ReplyStreamPump(context: context, render: route.render, label: waitingLabel,
-                                   live: !route.provider.repliesWhole)
+        let pump = ReplyStreamPump(context: context, render: route.render, label: waitingLabel)
         let options = ChatTurnOptions(provider: route.provider, model: route.model,
                                       contextMessages: route.contextMessages, onText: pump.onText)
         let started = ContinuousClock.now

@@ -31,9 +31,8 @@ final class ReplyStreamView {
     /// Whether any text of the reply was received.
     var receivedText: Bool { firstPieceAt != nil }
 
-    /// Shows one piece of the reply; without `flushing`, script output stays buffered for
-    /// ``finish(completed:)`` to flush.
-    func show(_ piece: String, flushing: Bool = true) {
+    /// Shows one piece of the reply.
+    func show(_ piece: String) {
         if firstPieceAt == nil {
             firstPieceAt = .now
             spinner.stop()
@@ -50,7 +49,7 @@ final class ReplyStreamView {
             if lines.isEmpty, let addition = renderer.unfinishedLineAddition, extendPreview(with: addition) { return }
             updatePreview(renderer.unfinishedLine)
         } else {
-            emit(sanitizer.sanitize(piece), flushing: flushing)
+            emit(sanitizer.sanitize(piece))
         }
     }
 
@@ -111,10 +110,10 @@ final class ReplyStreamView {
         context.console.flush()
     }
 
-    private func emit(_ text: String, flushing: Bool = true) {
+    private func emit(_ text: String) {
         guard !text.isEmpty else { return }
         context.console.write(text)
-        if flushing { context.console.flush() }
+        context.console.flush()
         atLineStart = text.hasSuffix("\n")
     }
 }

@@ -1,7 +1,7 @@
 // Where a script's lines come from: stdin, a file, or `-c` arguments. Reads in large chunks,
 // splits on `\n` (dropping a `\r` before it) and replaces invalid UTF-8 instead of failing. A line
 // longer than 16 MiB (SPEC §10) is skipped as it streams in, so memory stays bounded on any input.
-// A value, so that ScriptLineReader's thread can own it while the main actor waits for lines.
+// A value, so that ScriptLineReader's queue can own it while the main actor waits for lines.
 import Foundation
 
 /// A sequence of input lines for the script runner.
@@ -18,8 +18,6 @@ public struct ScriptSource: Sendable {
     public static let maximumLineBytes = 16 << 20
 
     private let descriptor: Int32?
-    /// Whether lines come from a descriptor (reads can block), not from memory (`-c`).
-    public var readsDescriptor: Bool { descriptor != nil }
     private let lineLimit: Int
     private var discarding = false
     private var pending: [String]
@@ -60,16 +58,6 @@ public struct ScriptSource: Sendable {
         return ScriptSource(descriptor: descriptor)
     }
 
-    /// The next line without its newline, or `nil` at the end of input; an overlong line is
-    /// skipped and returned as an empty string (use ``next()`` to tell it apart).
-    public mutating func nextLine() -> String? {
-        switch next() {
-        case .text(let text): text
-        case .tooLong: ""
-        case nil: nil
-        }
-    }
-
     /// The next line, ``Line/tooLong`` for a line over the limit, or `nil` at the end of input.
     public mutating func next() -> Line? {
         guard let descriptor else { return pending.popLast().map(Line.text) }
@@ -87,14 +75,6 @@ public struct ScriptSource: Sendable {
             }
             fill(from: descriptor)
         }
-    }
-
-    /// The next line when it can be had without reading: a complete line already in the buffer, or a
-    /// line given in advance; nil when ``next()`` would have to read (or the input is over).
-    public mutating func nextBuffered() -> Line? {
-        if descriptor == nil { return pending.popLast().map(Line.text) }
-        guard let newline = buffer[scanned...].firstIndex(of: 10) else { return nil }
-        return takeLine(endingAt: newline)
     }
 
     /// The buffered line ending at the newline at `newline` (``Line/tooLong`` when it was being discarded).

@@ -9,7 +9,7 @@ import Synchronization
 public final class InterruptMonitor: Sendable {
     private let handler = Mutex<(@MainActor @Sendable () -> Void)?>(nil)
     private let immediateHandler = Mutex<(@Sendable () -> Void)?>(nil)
-    /// The watching thread (a worker, so a spare made before libcurl's load can serve).
+    /// The watching thread: in scripts the only one that takes SIGINT.
     private let watcher: WorkerThread?
 
     /// Blocks SIGINT in the calling thread. The executable calls it first thing on the main thread,
