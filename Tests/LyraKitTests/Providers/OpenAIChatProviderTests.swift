@@ -85,6 +85,29 @@ import Testing
         }
     }
 
+    /// Stopping the stream, by leaving the loop or cancelling the consuming task, stops the transfer
+    /// mid-reply: the server sees the connection close long before it would give up waiting.
+    @Test(arguments: [false, true])
+    func stoppingTheStreamStopsTheTransfer(cancelTask: Bool) async throws {
+        let first = Data(("data: " + #"{"choices":[{"delta":{"content":"a"}}]}"# + "\n\n").utf8)
+        let server = try LoopbackHTTPServer([.streamThenStall(headers: Self.eventStream, body: first)])
+        let provider = provider(server), request = request()
+        let consumer = Task {   // the stream lives in the loop only: leaving the loop drops it
+            var seen: [ChatStreamEvent] = []
+            for try await event in provider.streamReply(to: request) {
+                seen.append(event)
+                if !cancelTask { break }
+                withUnsafeCurrentTask { $0?.cancel() }
+            }
+            return seen
+        }
+        let start = ContinuousClock.now
+        #expect(try await consumer.value == [.text("a")])
+        try await server.waitUntilClosed(seconds: 60)   // a watchdog: the server waits 120 s for the client
+        #expect(ContinuousClock.now - start < .seconds(60), "the transfer went on after the stream stopped")
+        #expect(server.everyStallEndedByTheClient)
+    }
+
     @Test(arguments: [
         (401, #"{"error":{"message":"Incorrect API key","type":"invalid_request_error"}}"#,
          ProviderError.unauthorized(provider: "work", keyVariable: "LYRA_API_KEY_WORK", message: "Incorrect API key")),
