@@ -72,7 +72,9 @@ extension ChatProvider {
     /// Replies stream unless a provider says otherwise.
     public var repliesWhole: Bool { false }
 
-    /// A stream fed by `produce` on its own task, cancelled as soon as the consumer stops listening.
+    /// A stream fed by `produce` on its own task, cancelled as soon as the consumer stops listening:
+    /// its task is cancelled, or the stream is dropped (a stream kept in a variable after its loop
+    /// ended keeps the task, and the transfer, going).
     static func makeStream(
         _ produce: @escaping @Sendable (AsyncThrowingStream<ChatStreamEvent, any Error>.Continuation) async throws -> Void
     ) -> AsyncThrowingStream<ChatStreamEvent, any Error> {
