@@ -22,6 +22,22 @@ private func object(_ value: some Encodable) throws -> NSDictionary {
         #expect(try object(ChatMessageRequestDTO(message: "Hi")) == ["message": "Hi"])
     }
 
+    @Test func chatRepliesOfUnusualShapesDecodeOrFailAsTheDecoderSays() throws {
+        let spaced = #" { "chat_id" : null , "assistant_message" : "мир \u00e9\ud83d\ude42 \/ \n" , "extra" : [1, {"a": true}] } "#
+        #expect(try decode(ChatReplyDTO.self, spaced) == ChatReplyDTO(chatID: nil, assistantMessage: "мир é🙂 / \n"))
+        #expect(try decode(ChatReplyDTO.self, #"{"assistant_message":""}"#) == ChatReplyDTO(chatID: nil, assistantMessage: ""))
+        #expect(try decode(ChatReplyDTO.self, #"{"assistant\u005fmessage":"x","chat_id":-1}"#)
+                == ChatReplyDTO(chatID: FlexibleID(-1), assistantMessage: "x"))
+        for text in [#"{"chat_id":"c"}"#, #"{"assistant_message":null}"#, #"{"assistant_message":5}"#,
+                     #"{"chat_id":1.5,"assistant_message":"x"}"#, #"{"chat_id":true,"assistant_message":"x"}"#,
+                     #"{"assistant_message":"x"} trailing"#, "[]", ""] {
+            #expect(throws: DecodingError.self, "\(text)") { try decode(ChatReplyDTO.self, text) }
+        }
+        var invalidKey = Array(#"{"?":1,"assistant_message":"x"}"#.utf8)
+        invalidKey[2] = 0xFF
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(ChatReplyDTO.self, from: Data(invalidKey)) }
+    }
+
     @Test func chatMessageBytesCarryAnyTextAsTheEncoderWould() throws {
         let texts = ["Hi", "", "a/b \"q\" \\ \n\t\r", "\u{0}\u{1F}\u{7F}", "line\u{2028}sep\u{2029}", "héllo 👋🏽",
                      String(repeating: "x", count: 5000)]

@@ -94,18 +94,16 @@ struct ReceivedReply {
     var conversationID: String?
     var completion: ChatCompletionInfo?
 
-    /// Reads the reply to `request` from `provider` on the caller's actor (`isolation`), handing its
-    /// text to `onText` as it arrives, the text of events that arrived together as one piece
-    /// (`ChatProvider.reply`). When the task is cancelled the reply just stops, as a stream does.
+    /// Reads the reply to `request` from `provider`'s stream on the caller's actor (`isolation`),
+    /// handing each piece of its text to `onText` as it arrives. When the task is cancelled the
+    /// reply just stops where it was.
     /// - Throws: what the provider's stream throws.
     mutating func receive(from provider: any ChatProvider, request: ChatProviderRequest,
                           isolation: isolated (any Actor)? = #isolation,
                           onText: @Sendable (String) -> Void) async throws {
         do {
-            try await provider.reply(to: request, isolation: isolation) { batch in
-                var pieces = ""
-                for event in batch { apply(event) { pieces += $0 } }
-                if !pieces.isEmpty { onText(pieces) }
+            for try await event in provider.streamReply(to: request) {
+                apply(event, onText: onText)
             }
         } catch where Task.isCancelled {
             // As with a stream whose reader was cancelled: the reply just stops where it was.

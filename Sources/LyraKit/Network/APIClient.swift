@@ -21,10 +21,7 @@ public actor APIClient: ChatBackend, WritingBackend, VideoBackend {
     /// - Throws: `APIError`.
     /// The client holds no mutable state, so this runs on the caller's executor (no hop to the actor).
     nonisolated(nonsending) public func sendChatMessage(chatID: String, message: String) async throws -> ChatReplyDTO {
-        // The usual reply is read straight from its bytes; anything unusual goes to JSONDecoder.
-        try await perform(Endpoint.chatMessage(chatID: chatID, message: message, locale: config.locale)) {
-            ChatReplyDTO(scanning: $0)
-        }
+        try await perform(Endpoint.chatMessage(chatID: chatID, message: message, locale: config.locale))
     }
 
     /// Sends a writing request.
@@ -73,14 +70,12 @@ public actor APIClient: ChatBackend, WritingBackend, VideoBackend {
 
     // MARK: - Private
 
-    /// Sends `endpoint` and decodes a 2xx body: with `scanning` when it reads the bytes, else `JSONDecoder`.
-    nonisolated(nonsending) private func perform<Response: Decodable>(
-        _ endpoint: Endpoint, scanning scan: (Data) -> Response? = { _ in nil }
-    ) async throws -> Response {
+    /// Sends `endpoint` and decodes a 2xx body with `JSONDecoder`.
+    nonisolated(nonsending) private func perform<Response: Decodable>(_ endpoint: Endpoint) async throws -> Response {
         let request = try endpoint.httpRequest(config: config)
         return try await redactingErrors {
             let (data, response) = try await transport.send(request)
-            return try Self.decode(data, response, scanning: scan)
+            return try Self.decode(data, response)
         }
     }
 
@@ -96,11 +91,8 @@ public actor APIClient: ChatBackend, WritingBackend, VideoBackend {
         }
     }
 
-    private static func decode<Response: Decodable>(
-        _ data: Data, _ response: HTTPResponseHead, scanning scan: (Data) -> Response? = { _ in nil }
-    ) throws -> Response {
+    private static func decode<Response: Decodable>(_ data: Data, _ response: HTTPResponseHead) throws -> Response {
         if let error = HTTPStatusMapping.error(for: response, body: data) { throw error }
-        if let value = scan(data) { return value }
         do {
             return try JSONDecoder().decode(Response.self, from: data)
         } catch {

@@ -26,21 +26,6 @@ public struct AppChatProvider: ChatProvider {
         }
     }
 
-    /// The events of ``streamReply(to:)`` as one batch, without a stream: the reply is awaited on the
-    /// caller's task.
-    public func reply(to request: ChatProviderRequest, isolation: isolated (any Actor)?,
-                      onEvents: ([ChatStreamEvent]) -> Void) async throws {
-        let reply: ChatReplyDTO
-        do {
-            reply = try await backend.sendChatMessage(chatID: request.conversationID, message: request.message)
-        } catch {
-            // A cancelled turn ends as a cancelled stream would, whatever the transfer reported.
-            if Task.isCancelled { throw CancellationError() }
-            throw error
-        }
-        onEvents(Self.events(of: reply))
-    }
-
     /// The whole reply's text, its chat id when non-empty, and the end.
     private static func events(of reply: ChatReplyDTO) -> [ChatStreamEvent] {
         var events: [ChatStreamEvent] = [.text(reply.assistantMessage)]

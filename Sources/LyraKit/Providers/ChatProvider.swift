@@ -59,27 +59,16 @@ public protocol ChatProvider: Sendable {
     var name: String { get }
     /// Whether the provider keeps history itself (the app backend) and takes no system prompt.
     var keepsHistoryServerSide: Bool { get }
-    /// Streams the reply to `request`.
+    /// Streams the reply to `request`: the one way to ask a provider, in production and tests alike.
     /// - Returns: events in order; a stream that ends without `.finished` was cut off.
     ///   It throws the provider's error (`ProviderError`, `APIError`) when the turn fails.
     func streamReply(to request: ChatProviderRequest) -> AsyncThrowingStream<ChatStreamEvent, any Error>
-    /// Hands the reply to `request` to `onEvents` on the caller's actor, in order, the events that
-    /// arrived together (one network read, or a whole reply) as one non-empty batch, and returns when
-    /// it is over: the same events and errors as ``streamReply(to:)``, which the default iterates one
-    /// event a batch. A provider that reads in the calling task needs no stream, task or hop of its own.
-    /// - Throws: as the stream does; on cancellation it may stop early or throw `CancellationError`.
-    func reply(to request: ChatProviderRequest, isolation: isolated (any Actor)?,
-               onEvents: ([ChatStreamEvent]) -> Void) async throws
 }
 
 extension ChatProvider {
-    /// Iterates ``streamReply(to:)``, one event a batch.
-    public func reply(to request: ChatProviderRequest, isolation: isolated (any Actor)?,
-                      onEvents: ([ChatStreamEvent]) -> Void) async throws {
-        for try await event in streamReply(to: request) { onEvents([event]) }
-    }
-
-    /// A stream fed by `produce` on its own task, cancelled as soon as the consumer stops listening.
+    /// A stream fed by `produce` on its own task, cancelled as soon as the consumer stops listening:
+    /// its task is cancelled, or the stream is dropped (a stream kept in a variable after its loop
+    /// ended keeps the task, and the transfer, going).
     static func makeStream(
         _ produce: @escaping @Sendable (AsyncThrowingStream<ChatStreamEvent, any Error>.Continuation) async throws -> Void
     ) -> AsyncThrowingStream<ChatStreamEvent, any Error> {

@@ -23,27 +23,18 @@ public struct OpenAIChatProvider: ChatProvider {
 
     /// Streams the reply: text pieces, then `.finished` at `[DONE]` (or a whole JSON answer).
     /// The stream throws `ProviderError` for error answers and error events, and
-    /// `.streamCutOff` when the body ends before `[DONE]`.
+    /// `.streamCutOff` when the body ends before `[DONE]`; the transfer stops when its consumer stops.
     public func streamReply(to request: ChatProviderRequest) -> AsyncThrowingStream<ChatStreamEvent, any Error> {
         let provider = self
         return Self.makeStream { continuation in
-            try await provider.produceReply(to: request) { events in
-                for event in events { continuation.yield(event) }
-            }
+            try await provider.produceReply(to: request, into: continuation)
         }
     }
 
-    /// Reads the reply in the calling task (no task of its own), handing `onEvents` the events of
-    /// `streamReply(to:)` a network read at a time. Returns early when the task is cancelled.
-    /// - Throws: as the stream of `streamReply(to:)`.
-    public func reply(to request: ChatProviderRequest, isolation: isolated (any Actor)?,
-                      onEvents: ([ChatStreamEvent]) -> Void) async throws {
-        try await produceReply(to: request, emit: onEvents)
-    }
-
-    /// Sends the request and hands the reply's events to `emit`, a network read's events at a time.
-    nonisolated(nonsending) private func produceReply(to request: ChatProviderRequest,
-                                                      emit: ([ChatStreamEvent]) -> Void) async throws {
+    /// Sends the request and yields the reply's events to `continuation` as they are read.
+    private func produceReply(to request: ChatProviderRequest,
+                              into continuation: AsyncThrowingStream<ChatStreamEvent, any Error>.Continuation)
+        async throws {
         let http = try chatRequest(for: request)
         let response = try await transport.stream(http, limits: limits)
         guard response.head.isSuccess else {
@@ -52,13 +43,13 @@ public struct OpenAIChatProvider: ChatProvider {
         }
         guard Self.isEventStream(response.head) else {
             let body = try await Self.collect(response.body, limit: 16 << 20)
-            return emit(try OpenAIStreamReader.events(fromCompletion: body))
+            for event in try OpenAIStreamReader.events(fromCompletion: body) { continuation.yield(event) }
+            return
         }
         var reader = OpenAIStreamReader()
         do {
             for try await chunk in response.body {
-                let events = try reader.feed(chunk)
-                if !events.isEmpty { emit(events) }
+                for event in try reader.feed(chunk) { continuation.yield(event) }
                 if reader.isDone { return }
             }
         } catch APIError.networkError(let reason) {
@@ -66,8 +57,7 @@ public struct OpenAIChatProvider: ChatProvider {
             throw ProviderError.streamCutOff(reason: reason)
         }
         if Task.isCancelled { return }   // the body ended because its reader stopped listening
-        let last = try reader.finish()
-        if !last.isEmpty { emit(last) }
+        for event in try reader.finish() { continuation.yield(event) }
     }
 
     /// The model ids the server offers (`GET {baseURL}/models`), in its order.

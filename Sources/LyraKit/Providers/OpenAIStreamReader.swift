@@ -1,13 +1,14 @@
 // Turns the bytes of an OpenAI-style streamed reply into chat events (SPEC §8 "Streaming"):
 // Server-Sent Events in, text pieces out; `finish_reason`, `usage` and `model` kept for the end;
-// an `error` event fails the turn; `[DONE]` completes it. Chunks are read from bytes
-// (see `OpenAIChatChunkDTO+Bytes`).
+// an `error` event fails the turn; `[DONE]` completes it.
 import Foundation
 
 /// Reads one streamed chat completion.
 struct OpenAIStreamReader {
     private var parser = ServerSentEventParser()
     private var completion = ChatCompletionInfo()
+    /// One decoder for the whole stream: it holds no state between events.
+    private let decoder = JSONDecoder()
     /// Whether `[DONE]` arrived.
     private(set) var isDone = false
     /// Whether any event arrived.
@@ -18,25 +19,14 @@ struct OpenAIStreamReader {
     ///   is not a chunk, or the parser's error for an oversized event.
     mutating func feed(_ bytes: [UInt8]) throws -> [ChatStreamEvent] {
         guard !isDone else { return [] }
-        var events: [ChatStreamEvent] = []
-        var parser = ServerSentEventParser()   // moved out while its events change the rest of `self`
-        swap(&parser, &self.parser)
-        defer { swap(&parser, &self.parser) }
-        try bytes.withUnsafeBufferPointer { buffer in
-            try parser.feed(buffer: buffer) { data, _ in try handle(data, into: &events) }
-        }
-        return events
+        return try handle(parser.feed(bytes))
     }
 
     /// The events of a last event not followed by a blank line.
     /// - Throws: as `feed`, and `ProviderError.streamCutOff` when the stream ended without `[DONE]`.
     mutating func finish() throws -> [ChatStreamEvent] {
         guard !isDone else { return [] }
-        var events: [ChatStreamEvent] = []
-        var parser = ServerSentEventParser()
-        swap(&parser, &self.parser)
-        defer { swap(&parser, &self.parser) }
-        try parser.finish { data, _ in try handle(data, into: &events) }
+        let events = try handle(parser.finish())
         guard isDone else {
             if !sawEvent { throw ProviderError.emptyStream }
             throw ProviderError.streamCutOff(reason: "the stream ended without [DONE]")
@@ -44,35 +34,21 @@ struct OpenAIStreamReader {
         return events
     }
 
-    /// One event's data: `[DONE]`, nothing, or a chunk — read from its bytes when it is of a shape
-    /// the byte scanner knows, else decoded as before (text, trimmed, `JSONDecoder`).
-    private mutating func handle(_ data: UnsafeBufferPointer<UInt8>, into events: inout [ChatStreamEvent]) throws {
-        sawEvent = true
-        guard !isDone else { return }
-        guard let trimmed = Self.trimmingSpaces(data) else {
-            return try handle(text: String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespaces),
-                              into: &events)
+    /// Each event's data, trimmed (the parser has already repaired invalid UTF-8): `[DONE]`,
+    /// nothing, or a chunk.
+    private mutating func handle(_ events: [ServerSentEvent]) throws -> [ChatStreamEvent] {
+        var result: [ChatStreamEvent] = []
+        if !events.isEmpty { sawEvent = true }
+        for event in events where !isDone {
+            let data = event.data.trimmingCharacters(in: .whitespaces)
+            if data == "[DONE]" {
+                isDone = true
+                result.append(.finished(completion))
+            } else if !data.isEmpty {
+                try apply(decode(data), into: &result)
+            }
         }
-        if trimmed.elementsEqual(Self.done.utf8) {
-            finish(into: &events)
-        } else if !trimmed.isEmpty {
-            try apply(OpenAIChatChunkDTO(scanning: trimmed) ?? Self.decode(String(decoding: trimmed, as: UTF8.self)),
-                      into: &events)
-        }
-    }
-
-    /// One event's data as text, trimmed.
-    private mutating func handle(text: String, into events: inout [ChatStreamEvent]) throws {
-        if text == Self.done {
-            finish(into: &events)
-        } else if !text.isEmpty {
-            try apply(Self.decode(text), into: &events)
-        }
-    }
-
-    private mutating func finish(into events: inout [ChatStreamEvent]) {
-        isDone = true
-        events.append(.finished(completion))
+        return result
     }
 
     private mutating func apply(_ chunk: OpenAIChatChunkDTO, into events: inout [ChatStreamEvent]) throws {
@@ -87,25 +63,13 @@ struct OpenAIStreamReader {
         }
     }
 
-    private static func decode(_ text: String) throws -> OpenAIChatChunkDTO {
+    private func decode(_ data: String) throws -> OpenAIChatChunkDTO {
         do {
-            return try JSONDecoder().decode(OpenAIChatChunkDTO.self, from: Data(text.utf8))
+            return try decoder.decode(OpenAIChatChunkDTO.self, from: Data(data.utf8))
         } catch {
             throw ProviderError.invalidResponse("a stream event is not a chat completion chunk")
         }
     }
-
-    /// `data` without leading and trailing spaces and tabs; nil when it then starts or ends with a
-    /// non-ASCII byte (which may be other Unicode white space: the text path trims that).
-    private static func trimmingSpaces(_ data: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8>? {
-        var start = 0, end = data.count
-        while start < end, data[start] == 0x20 || data[start] == 0x09 { start += 1 }
-        while end > start, data[end - 1] == 0x20 || data[end - 1] == 0x09 { end -= 1 }
-        guard start == end || (data[start] < 0x80 && data[end - 1] < 0x80) else { return nil }
-        return UnsafeBufferPointer(rebasing: data[start..<end])
-    }
-
-    private static let done = "[DONE]"
 
     /// The events of a whole (non-streamed) chat completion body.
     /// - Throws: `ProviderError.invalidResponse` when the body is not a chat completion.

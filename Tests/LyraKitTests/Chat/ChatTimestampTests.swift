@@ -27,6 +27,19 @@ import Testing
         }
     }
 
+    @Test func calendarEdgesAreReadAndWrittenAsBefore() {
+        let cases: [(Double, String)] = [
+            (-1, "1969-12-31T23:59:59.000Z"), (-62_167_219_200, "0000-01-01T00:00:00.000Z"),
+            (253_402_300_799.9994, "9999-12-31T23:59:59.999Z"), (253_402_300_800, "10000-01-01T00:00:00.000Z"),
+        ]
+        for (seconds, text) in cases {
+            #expect(ChatTimestamp.string(from: Date(timeIntervalSince1970: seconds)) == text)
+        }
+        #expect(ChatTimestamp.date(from: "1969-12-31t23:59:59,5z") == Date(timeIntervalSince1970: -0.5))
+        #expect(ChatTimestamp.date(from: "2016-12-31T23:59:60Z") == Date(timeIntervalSince1970: 1_483_228_800))
+        #expect(ChatTimestamp.date(from: "2026-02-31T00:00:00Z") == ChatTimestamp.date(from: "2026-03-03T00:00:00Z"))
+    }
+
     @Test func truncationSurvivesARoundTrip() throws {
         for offset in stride(from: 0.0, to: 2.0, by: 0.0917) {
             let date = ChatTimestamp.truncatedToMilliseconds(Date(timeIntervalSince1970: 1_795_946_700.0004 + offset))

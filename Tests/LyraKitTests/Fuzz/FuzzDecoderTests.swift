@@ -18,6 +18,7 @@ import Testing
         #"{"data": {"results": {"id": "u", "subscriptions": [{"product_id": "p", "status": "regular", "expires_at": "2030-01-01T00:00:00Z"}], "placements": [{"identifier": "main", "paywalls": [{"items": [{"product_id": "p"}], "json": "{}"}]}]}}}"#,
         #"{"products": [{"product_id": "p", "price": "4.99", "currency": "USD", "period": "P1W"}]}"#,
         #"{"detail": [{"msg": "field required"}]}"#,
+        #"{"model": "tiny", "choices": [{"index": 0, "delta": {"content": "Hel"}, "finish_reason": null}], "usage": {"prompt_tokens": 9}}"#,
     ]
 
     /// Decodes `data` as every DTO; only thrown errors are acceptable failures.
@@ -30,6 +31,8 @@ import Testing
         _ = try? decoder.decode(VideoStatusDTO.self, from: data)
         _ = try? decoder.decode(ApphudCustomerResponseDTO.self, from: data)
         _ = try? decoder.decode(PaywallConfigDTO.self, from: data)
+        _ = try? decoder.decode(OpenAIChatChunkDTO.self, from: data)
+        _ = try? decoder.decode(OpenAIChatCompletionDTO.self, from: data)
         _ = HTTPStatusMapping.detail(from: data)
         _ = HTTPStatusMapping.retryAfter(String(decoding: data.prefix(40), as: UTF8.self))
     }

@@ -85,6 +85,31 @@ import Testing
         }
     }
 
+    /// Stopping the stream, by leaving the loop or cancelling the consuming task, stops the transfer
+    /// mid-reply: the server sees the client leave before its 120 s watchdog, which comes first when
+    /// the transfer goes on (the client's own limits are longer). No wall-clock measure: a busy
+    /// test run may delay the consumer, never the server's watchdog.
+    @Test(arguments: [false, true])
+    func stoppingTheStreamStopsTheTransfer(cancelTask: Bool) async throws {
+        let first = Data(("data: " + #"{"choices":[{"delta":{"content":"a"}}]}"# + "\n\n").utf8)
+        let server = try LoopbackHTTPServer([.streamThenStall(headers: Self.eventStream, body: first)])
+        let provider = OpenAIChatProvider(definition: provider(server).definition,
+                                          limits: HTTPStreamLimits(firstByte: 600, idle: 600))
+        let request = request()
+        let consumer = Task {   // the stream lives in the loop only: leaving the loop drops it
+            var seen: [ChatStreamEvent] = []
+            for try await event in provider.streamReply(to: request) {
+                seen.append(event)
+                if !cancelTask { break }
+                withUnsafeCurrentTask { $0?.cancel() }
+            }
+            return seen
+        }
+        #expect(try await consumer.value == [.text("a")])
+        try await server.waitUntilClosed(seconds: 300)
+        #expect(server.everyStallEndedByTheClient, "the transfer went on after the stream stopped")
+    }
+
     @Test(arguments: [
         (401, #"{"error":{"message":"Incorrect API key","type":"invalid_request_error"}}"#,
          ProviderError.unauthorized(provider: "work", keyVariable: "LYRA_API_KEY_WORK", message: "Incorrect API key")),

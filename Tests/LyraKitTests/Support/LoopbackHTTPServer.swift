@@ -16,6 +16,8 @@ final class LoopbackHTTPServer: Sendable {
         case drop
         /// Never answer; wait (at most 120 s, a watchdog) until the client goes away.
         case stall
+        /// Write a `200` head with these headers and the start of a body that never ends, then wait as `.stall`.
+        case streamThenStall(headers: [String: String], body: Data)
     }
 
     /// A request as the server read it.
@@ -120,9 +122,19 @@ final class LoopbackHTTPServer: Sendable {
         case .drop:
             return
         case .stall:
-            var descriptor = pollfd(fd: client, events: Int16(POLLIN), revents: 0)
-            if poll(&descriptor, 1, 120_000) == 0 { stallsTimedOut.withLock { $0 += 1 } }
+            waitForTheClientToLeave(client)
+        case let .streamThenStall(headers, body):
+            var head = "HTTP/1.1 200 OK\r\nConnection: close\r\n"   // no length: the body runs until close
+            for (name, value) in headers { head += "\(name): \(value)\r\n" }
+            writeAll(client, Data((head + "\r\n").utf8) + body)
+            waitForTheClientToLeave(client)
         }
+    }
+
+    /// Waits (at most 120 s, a watchdog, counted in `stallsTimedOut`) until the client goes away.
+    private func waitForTheClientToLeave(_ client: Int32) {
+        var descriptor = pollfd(fd: client, events: Int16(POLLIN), revents: 0)
+        if poll(&descriptor, 1, 120_000) == 0 { stallsTimedOut.withLock { $0 += 1 } }
     }
 
     /// Half-closes, drains what the client still sends (briefly), then closes: a plain close with

@@ -30,21 +30,13 @@ public struct ServerSentEventParser: Sendable {
     /// Consumes `bytes` and returns the events they complete, in order.
     /// - Throws: `ServerSentEventError.eventTooLarge` when an event outgrows `maxEventBytes`.
     public mutating func feed(_ bytes: some Sequence<UInt8>) throws -> [ServerSentEvent] {
-        var events: [ServerSentEvent] = []
-        let collect = { (data: UnsafeBufferPointer<UInt8>, name: String?) in
-            events.append(ServerSentEvent(event: name, data: String(decoding: data, as: UTF8.self)))
-        }
-        if try bytes.withContiguousStorageIfAvailable({ try feed(buffer: $0, onEvent: collect) }) == nil {
-            try Array(bytes).withUnsafeBufferPointer { try feed(buffer: $0, onEvent: collect) }
-        }
-        return events
+        if let events = try bytes.withContiguousStorageIfAvailable({ try feed(buffer: $0) }) { return events }
+        return try Array(bytes).withUnsafeBufferPointer { try feed(buffer: $0) }
     }
 
-    /// Consumes `buffer`, handing each event it completes to `onEvent` as its raw data bytes (valid
-    /// only during the call) and its name — no `String` is made for the data.
-    /// - Throws: `ServerSentEventError.eventTooLarge`, or what `onEvent` throws.
-    mutating func feed(buffer: UnsafeBufferPointer<UInt8>,
-                       onEvent: (_ data: UnsafeBufferPointer<UInt8>, _ name: String?) throws -> Void) throws {
+    /// Splits `buffer` into lines, copying each run between line breaks at once.
+    private mutating func feed(buffer: UnsafeBufferPointer<UInt8>) throws -> [ServerSentEvent] {
+        var events: [ServerSentEvent] = []
         var index = 0
         while index < buffer.count {
             if afterCarriageReturn {
@@ -59,9 +51,10 @@ public struct ServerSentEventParser: Sendable {
             if line.count + data.count > maxEventBytes { throw ServerSentEventError.eventTooLarge(limit: maxEventBytes) }
             guard end < buffer.count else { break }
             afterCarriageReturn = buffer[end] == Self.carriageReturn
-            if endLine() { try dispatch(to: onEvent) }
+            if let event = endLine() { events.append(event) }
             index = end + 1
         }
+        return events
     }
 
     /// The index of the first CR or LF at or after `start`, or `buffer.count` when there is none
@@ -79,37 +72,29 @@ public struct ServerSentEventParser: Sendable {
     /// followed by a blank line is returned. The parser is then ready for a new stream.
     public mutating func finish() -> [ServerSentEvent] {
         var events: [ServerSentEvent] = []
-        finish { data, name in events.append(ServerSentEvent(event: name, data: String(decoding: data, as: UTF8.self))) }
+        if !line.isEmpty, let event = endLine() { events.append(event) }
+        if let event = dispatch() { events.append(event) }
+        line = []
+        afterCarriageReturn = false
+        atStreamStart = true
         return events
     }
 
-    /// `finish()`, handing the events to `onEvent` as `feed(buffer:onEvent:)` does.
-    /// - Throws: what `onEvent` throws.
-    mutating func finish(onEvent: (_ data: UnsafeBufferPointer<UInt8>, _ name: String?) throws -> Void) rethrows {
-        defer {
-            line = []
-            afterCarriageReturn = false
-            atStreamStart = true
-        }
-        if !line.isEmpty, endLine() { try dispatch(to: onEvent) }
-        try dispatch(to: onEvent)
-    }
-
-    /// Processes the pending line; true when it was the blank line that dispatches an event.
-    private mutating func endLine() -> Bool {
+    /// Processes the pending line; returns an event when it was the blank line that dispatches one.
+    private mutating func endLine() -> ServerSentEvent? {
         defer { line.removeAll(keepingCapacity: true) }
         if atStreamStart {
             atStreamStart = false
             if line.starts(with: Self.byteOrderMark) { line.removeFirst(Self.byteOrderMark.count) }
         }
-        if line.isEmpty { return true }
-        if line.first == UInt8(ascii: ":") { return false }
+        if line.isEmpty { return dispatch() }
+        if line.first == UInt8(ascii: ":") { return nil }
         let colon = line.firstIndex(of: UInt8(ascii: ":"))
         let name = line[..<(colon ?? line.endIndex)]
         var value = colon.map { line[($0 + 1)...] } ?? line[line.endIndex...]
         if value.first == UInt8(ascii: " ") { value = value.dropFirst() }
         apply(field: name, value: value)
-        return false
+        return nil
     }
 
     private mutating func apply(field name: ArraySlice<UInt8>, value: ArraySlice<UInt8>) {
@@ -127,16 +112,16 @@ public struct ServerSentEventParser: Sendable {
         }
     }
 
-    /// Hands over the event gathered so far (none when it has no data) and starts a clean slate.
-    private mutating func dispatch(to onEvent: (UnsafeBufferPointer<UInt8>, String?) throws -> Void) rethrows {
+    /// The event gathered so far (nil when it has no data), and a clean slate for the next one.
+    private mutating func dispatch() -> ServerSentEvent? {
         defer {
             data.removeAll(keepingCapacity: true)
             hasData = false
             eventName = nil
         }
-        guard hasData else { return }
+        guard hasData else { return nil }
         let name = eventName.flatMap { $0.isEmpty ? nil : $0 }
-        try data.withUnsafeBufferPointer { try onEvent($0, name) }
+        return ServerSentEvent(event: name, data: String(decoding: data, as: UTF8.self))
     }
 
     private static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
