@@ -55,13 +55,14 @@ extension ChatService {
         var received = ReceivedReply()
         do {
             try Task.checkCancellation()
-            try await received.receive(from: options.provider, request: request, onText: options.onText)
+            try await received.receive(from: options.provider, request: request, onText: options.onText,
+                                       onReasoning: options.onReasoning)
             if received.completion == nil {
                 if Task.isCancelled { throw CancellationError() }
                 throw ProviderError.streamCutOff(reason: "the server ended the stream before the reply was complete")
             }
         } catch {
-            if !received.text.isEmpty {
+            if !received.isEmpty {
                 _ = try? await save(received, answering: prompt, sessionID: session.id, model: options.model)
             }
             throw error
@@ -88,38 +89,59 @@ extension ChatService {
     }
 }
 
-/// The reply as it streams in.
+/// The reply as it streams in: its text and reasoning split by the one reasoning parser.
 struct ReceivedReply {
-    var text = ""
+    private var splitter = ReasoningSplitter()
     var conversationID: String?
     var completion: ChatCompletionInfo?
 
+    /// The answer so far (think tags and the reasoning they held taken out).
+    var text: String { splitter.content }
+    /// The reasoning so far.
+    var reasoning: String { splitter.reasoning }
+    /// Whether anything arrived (answer or reasoning).
+    var isEmpty: Bool { text.isEmpty && reasoning.isEmpty }
+
     /// Reads the reply to `request` from `provider`'s stream on the caller's actor (`isolation`),
-    /// handing each piece of its text to `onText` as it arrives. When the task is cancelled the
-    /// reply just stops where it was.
+    /// handing each piece of its answer to `onText` and of its reasoning to `onReasoning` as they
+    /// arrive. When the task is cancelled the reply just stops where it was.
     /// - Throws: what the provider's stream throws.
     mutating func receive(from provider: any ChatProvider, request: ChatProviderRequest,
                           isolation: isolated (any Actor)? = #isolation,
-                          onText: @Sendable (String) -> Void) async throws {
+                          onText: @Sendable (String) -> Void,
+                          onReasoning: @Sendable (String) -> Void = { _ in }) async throws {
+        defer { hand(splitter.finish(), onText: onText, onReasoning: onReasoning) }
         do {
             for try await event in provider.streamReply(to: request) {
-                apply(event, onText: onText)
+                apply(event, onText: onText, onReasoning: onReasoning)
             }
         } catch where Task.isCancelled {
             // As with a stream whose reader was cancelled: the reply just stops where it was.
         }
     }
 
-    mutating func apply(_ event: ChatStreamEvent, onText: (String) -> Void) {
+    mutating func apply(_ event: ChatStreamEvent, onText: (String) -> Void, onReasoning: (String) -> Void = { _ in }) {
         switch event {
         case .text(let piece):
-            guard !piece.isEmpty else { return }
-            text += piece
-            onText(piece)
+            hand(splitter.feed(content: piece), onText: onText, onReasoning: onReasoning)
+        case .reasoning(let piece):
+            hand(splitter.feed(reasoning: piece), onText: onText, onReasoning: onReasoning)
         case .conversationID(let id):
             conversationID = id
         case .finished(let info):
             completion = info
+        }
+    }
+
+    /// Hands classified pieces on. A reclassification (a lone `</think>`) is already in the saved
+    /// reply; what was shown stays shown.
+    private func hand(_ pieces: [ReplyPiece], onText: (String) -> Void, onReasoning: (String) -> Void) {
+        for piece in pieces {
+            switch piece {
+            case .content(let text): onText(text)
+            case .reasoning(let text): onReasoning(text)
+            case .reclassified: break
+            }
         }
     }
 }

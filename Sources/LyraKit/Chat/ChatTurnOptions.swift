@@ -12,13 +12,17 @@ public struct ChatTurnOptions: Sendable {
     public var contextMessages: Int
     /// Called with each piece of the reply's text as it arrives, in order.
     public var onText: @Sendable (String) -> Void
+    /// Called with each piece of a thinking model's reasoning as it arrives, in order.
+    public var onReasoning: @Sendable (String) -> Void
 
     /// Creates options.
     public init(provider: any ChatProvider, model: ModelReference? = nil, contextMessages: Int = 0,
-                onText: @escaping @Sendable (String) -> Void = { _ in }) {
+                onText: @escaping @Sendable (String) -> Void = { _ in },
+                onReasoning: @escaping @Sendable (String) -> Void = { _ in }) {
         self.provider = provider
         self.model = model
         self.contextMessages = contextMessages
         self.onText = onText
+        self.onReasoning = onReasoning
     }
 }

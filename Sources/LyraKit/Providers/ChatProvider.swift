@@ -46,6 +46,9 @@ public struct ChatCompletionInfo: Sendable, Equatable {
 public enum ChatStreamEvent: Sendable, Equatable {
     /// A piece of the reply's text, in order.
     case text(String)
+    /// A piece of a thinking model's reasoning from a field of its own (`reasoning_content`,
+    /// `reasoning`); reasoning inside the text (`<think>`) arrives as `.text` and is split by the turn.
+    case reasoning(String)
     /// The conversation id the server uses from now on (the app backend's `chat_id`).
     case conversationID(String)
     /// The reply is complete (`[DONE]`, or a whole JSON answer).

@@ -55,6 +55,7 @@ struct OpenAIStreamReader {
         if let error = chunk.error {
             throw ProviderError.streamError(message: error.message ?? "unknown error")
         }
+        if let reasoning = chunk.reasoning, !reasoning.isEmpty { events.append(.reasoning(reasoning)) }
         if let content = chunk.content, !content.isEmpty { events.append(.text(content)) }
         if let reason = chunk.finishReason { completion.finishReason = reason }
         if let model = chunk.model, !model.isEmpty { completion.model = model }
@@ -82,6 +83,7 @@ struct OpenAIStreamReader {
         }
         let usage = completion.usage.map { TokenUsage(promptTokens: $0.promptTokens, completionTokens: $0.completionTokens) }
         var events: [ChatStreamEvent] = []
+        if let reasoning = completion.reasoning, !reasoning.isEmpty { events.append(.reasoning(reasoning)) }
         if let content = completion.content, !content.isEmpty { events.append(.text(content)) }
         events.append(.finished(ChatCompletionInfo(finishReason: completion.finishReason, model: completion.model,
                                                    usage: usage)))

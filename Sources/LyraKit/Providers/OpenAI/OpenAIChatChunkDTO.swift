@@ -1,5 +1,6 @@
 // One `data:` event of a streamed chat completion: `choices[0].delta.content` (absent or null in the
-// first, role-only event), `choices[0].finish_reason`, a `choices: []` event with `usage`, or `error`.
+// first, role-only event), the reasoning of a thinking model (`delta.reasoning_content` or
+// `delta.reasoning`), `choices[0].finish_reason`, a `choices: []` event with `usage`, or `error`.
 import Foundation
 
 /// A stream event of an OpenAI-compatible chat completion, read tolerantly (unknown members ignored).
@@ -10,6 +11,9 @@ public struct OpenAIChatChunkDTO: Decodable, Equatable, Sendable {
     public var role: String?
     /// `choices[0].delta.content`: the next piece of text; nil when absent or null.
     public var content: String?
+    /// `choices[0].delta.reasoning_content` (llama.cpp, LM Studio, DeepSeek) or `.reasoning`
+    /// (Ollama, vLLM, OpenRouter): the next piece of a thinking model's reasoning.
+    public var reasoning: String?
     /// `choices[0].finish_reason` (`stop`, `length`, …) when this event ends the reply.
     public var finishReason: String?
     /// Token counts (the `choices: []` event of `include_usage`, or the last event on some servers).
@@ -19,12 +23,13 @@ public struct OpenAIChatChunkDTO: Decodable, Equatable, Sendable {
 
     /// An event with the given parts.
     public init(
-        model: String? = nil, role: String? = nil, content: String? = nil, finishReason: String? = nil,
-        usage: OpenAIUsageDTO? = nil, error: OpenAIErrorBodyDTO? = nil
+        model: String? = nil, role: String? = nil, content: String? = nil, reasoning: String? = nil,
+        finishReason: String? = nil, usage: OpenAIUsageDTO? = nil, error: OpenAIErrorBodyDTO? = nil
     ) {
         self.model = model
         self.role = role
         self.content = content
+        self.reasoning = reasoning
         self.finishReason = finishReason
         self.usage = usage
         self.error = error
@@ -32,7 +37,7 @@ public struct OpenAIChatChunkDTO: Decodable, Equatable, Sendable {
 
     enum CodingKeys: String, CodingKey { case model, choices, usage, error }
     enum ChoiceKeys: String, CodingKey { case delta, finishReason = "finish_reason" }
-    enum DeltaKeys: String, CodingKey { case role, content }
+    enum DeltaKeys: String, CodingKey { case role, content, reasoning, reasoningContent = "reasoning_content" }
 
     /// Decodes an event; only a body that is not a JSON object throws.
     public init(from decoder: any Decoder) throws {
@@ -49,5 +54,7 @@ public struct OpenAIChatChunkDTO: Decodable, Equatable, Sendable {
         guard let delta = try? choice.nestedContainer(keyedBy: DeltaKeys.self, forKey: .delta) else { return }
         role = try? delta.decodeIfPresent(String.self, forKey: .role)
         content = try? delta.decodeIfPresent(String.self, forKey: .content)
+        reasoning = (try? delta.decodeIfPresent(String.self, forKey: .reasoningContent))
+            ?? (try? delta.decodeIfPresent(String.self, forKey: .reasoning))
     }
 }

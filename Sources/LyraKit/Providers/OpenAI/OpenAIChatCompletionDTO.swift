@@ -8,6 +8,8 @@ public struct OpenAIChatCompletionDTO: Decodable, Equatable, Sendable {
     public var model: String?
     /// `choices[0].message.content`; nil when absent or null.
     public var content: String?
+    /// `choices[0].message.reasoning_content` or `.reasoning`; nil when absent.
+    public var reasoning: String?
     /// `choices[0].finish_reason`.
     public var finishReason: String?
     /// Token counts, when reported.
@@ -32,6 +34,8 @@ public struct OpenAIChatCompletionDTO: Decodable, Equatable, Sendable {
         guard var choices = try? container.nestedUnkeyedContainer(forKey: .choices), !choices.isAtEnd,
               let choice = try? choices.nestedContainer(keyedBy: ChoiceKeys.self) else { return }
         finishReason = try? choice.decodeIfPresent(String.self, forKey: .finishReason)
-        content = (try? choice.decodeIfPresent(OpenAIChatMessageDTO.self, forKey: .message))?.content
+        let message = try? choice.decodeIfPresent(OpenAIChatMessageDTO.self, forKey: .message)
+        content = message?.content
+        reasoning = message?.reasoning
     }
 }

@@ -7,6 +7,8 @@ public struct OpenAIChatMessageDTO: Codable, Equatable, Sendable {
     public var role: String
     /// The text; nil when a server sent `null` (e.g. a tool-call message).
     public var content: String?
+    /// A thinking model's reasoning in a whole answer (`reasoning_content` or `reasoning`); never sent.
+    public var reasoning: String?
 
     /// A message with `role` and `content`.
     public init(role: String, content: String?) {
@@ -14,12 +16,21 @@ public struct OpenAIChatMessageDTO: Codable, Equatable, Sendable {
         self.content = content
     }
 
-    enum CodingKeys: String, CodingKey { case role, content }
+    enum CodingKeys: String, CodingKey { case role, content, reasoning, reasoningContent = "reasoning_content" }
+
+    /// Encodes `role` and `content` only: reasoning is never sent back.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(role, forKey: .role)
+        try container.encodeIfPresent(content, forKey: .content)
+    }
 
     /// Decodes tolerantly: a missing or non-string role reads as `assistant`, a non-string content as nil.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         role = (try? container.decodeIfPresent(String.self, forKey: .role)) ?? "assistant"
         content = try? container.decodeIfPresent(String.self, forKey: .content)
+        reasoning = (try? container.decodeIfPresent(String.self, forKey: .reasoningContent))
+            ?? (try? container.decodeIfPresent(String.self, forKey: .reasoning))
     }
 }
