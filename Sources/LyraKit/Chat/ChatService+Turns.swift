@@ -43,7 +43,7 @@ extension ChatService {
             system: provider.keepsHistoryServerSide ? nil : session.system,
             history: provider.keepsHistoryServerSide
                 ? [] : ChatHistory.messages(before: prompt.id, in: session, limit: options.contextMessages),
-            message: prompt.content, conversationID: session.chatID)
+            message: prompt.content, conversationID: session.chatID, think: options.think)
     }
 
     /// Streams the reply to `prompt` (already saved as failed in `session`) and saves it; what

@@ -10,6 +10,8 @@ public struct ChatTurnOptions: Sendable {
     public var model: ModelReference?
     /// Only the last N earlier messages are sent (0: all).
     public var contextMessages: Int
+    /// The thinking level to ask for (nil: ask nothing).
+    public var think: ThinkLevel?
     /// Called with each piece of the reply's text as it arrives, in order.
     public var onText: @Sendable (String) -> Void
     /// Called with each piece of a thinking model's reasoning as it arrives, in order.
@@ -17,11 +19,13 @@ public struct ChatTurnOptions: Sendable {
 
     /// Creates options.
     public init(provider: any ChatProvider, model: ModelReference? = nil, contextMessages: Int = 0,
+                think: ThinkLevel? = nil,
                 onText: @escaping @Sendable (String) -> Void = { _ in },
                 onReasoning: @escaping @Sendable (String) -> Void = { _ in }) {
         self.provider = provider
         self.model = model
         self.contextMessages = contextMessages
+        self.think = think
         self.onText = onText
         self.onReasoning = onReasoning
     }

@@ -14,9 +14,13 @@ public struct ChatProviderRequest: Sendable, Equatable {
     public var message: String
     /// The app backend's chat id (history kept server-side); other providers ignore it.
     public var conversationID: String
+    /// The thinking level to ask for (nil: ask nothing).
+    public var think: ThinkLevel?
 
     /// Creates a request.
-    public init(model: String, system: String?, history: [ChatMessage], message: String, conversationID: String) {
+    public init(model: String, system: String?, history: [ChatMessage], message: String, conversationID: String,
+                think: ThinkLevel? = nil) {
+        self.think = think
         self.model = model
         self.system = system
         self.history = history

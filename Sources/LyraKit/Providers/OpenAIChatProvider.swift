@@ -78,7 +78,8 @@ public struct OpenAIChatProvider: ChatProvider {
 
     // MARK: - Request
 
-    /// The chat request: system prompt, history, the new message; streamed with usage.
+    /// The chat request: system prompt, history, the new message; streamed with usage; the thinking
+    /// level in the fields the provider takes.
     func chatRequest(for request: ChatProviderRequest) throws -> HTTPRequest {
         guard !request.model.isEmpty else { throw ProviderError.noModel(provider: definition.name) }
         var messages: [OpenAIChatMessageDTO] = []
@@ -87,7 +88,10 @@ public struct OpenAIChatProvider: ChatProvider {
         messages.append(.init(role: "user", content: request.message))
         let body: Data
         do {
-            body = try JSONEncoder().encode(OpenAIChatRequestDTO(model: request.model, messages: messages, stream: true))
+            body = try JSONEncoder().encode(OpenAIChatRequestDTO(
+                model: request.model, messages: messages, stream: true,
+                reasoningEffort: definition.think.effort(for: request.think),
+                enableThinking: definition.think.enableThinking(for: request.think)))
         } catch {
             throw ProviderError.invalidResponse("cannot encode the request")
         }

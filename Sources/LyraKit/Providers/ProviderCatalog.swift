@@ -49,7 +49,8 @@ public struct ProviderCatalog: Sendable, Equatable {
             let (apiKey, variable) = key(for: name)
             providers[name] = ProviderDefinition(
                 name: name, kind: settings.kind, baseURL: settings.baseURL.flatMap(URL.init(string:)),
-                apiKey: apiKey, apiKeyVariable: variable, defaultModel: settings.defaultModel ?? "")
+                apiKey: apiKey, apiKeyVariable: variable, defaultModel: settings.defaultModel ?? "",
+                think: settings.think ?? .both)
         }
         self.providers = providers
     }

@@ -16,10 +16,13 @@ public struct ProviderDefinition: Sendable, Equatable {
     public var apiKeyVariable: String
     /// The model used when only the provider is named (may be empty).
     public var defaultModel: String
+    /// Which request fields carry the thinking level.
+    public var think: ThinkControl
 
     /// Creates a definition.
     public init(name: String, kind: ProviderKind, baseURL: URL?, apiKey: String?, apiKeyVariable: String,
-                defaultModel: String = "") {
+                defaultModel: String = "", think: ThinkControl = .both) {
+        self.think = think
         self.name = name
         self.kind = kind
         self.baseURL = baseURL

@@ -10,22 +10,27 @@ public struct ProviderSettings: Sendable, Equatable, Codable {
     public var baseURL: String?
     /// The model to use when only the provider is named (optional).
     public var defaultModel: String?
+    /// Which fields carry the thinking level (`think`, default both).
+    public var think: ThinkControl?
 
     /// Creates settings.
-    public init(kind: ProviderKind = .openai, baseURL: String? = nil, defaultModel: String? = nil) {
+    public init(kind: ProviderKind = .openai, baseURL: String? = nil, defaultModel: String? = nil,
+                think: ThinkControl? = nil) {
         self.kind = kind
         self.baseURL = baseURL
         self.defaultModel = defaultModel
+        self.think = think
     }
 
-    enum CodingKeys: String, CodingKey { case kind, baseURL, defaultModel = "model" }
+    enum CodingKeys: String, CodingKey { case kind, baseURL, defaultModel = "model", think }
 
-    /// Decodes `kind` (default `openai`), `baseURL` and `model`; other members are ignored.
+    /// Decodes `kind` (default `openai`), `baseURL`, `model` and `think`; other members are ignored.
     /// - Throws: `DecodingError` for an unknown kind or values of the wrong type.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         kind = try container.decodeIfPresent(ProviderKind.self, forKey: .kind) ?? .openai
         baseURL = try container.decodeIfPresent(String.self, forKey: .baseURL)
         defaultModel = try container.decodeIfPresent(String.self, forKey: .defaultModel)
+        think = try container.decodeIfPresent(ThinkControl.self, forKey: .think)
     }
 }

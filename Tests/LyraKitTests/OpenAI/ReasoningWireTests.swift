@@ -51,3 +51,35 @@ import Testing
         }
     }
 }
+
+/// The thinking level in the request body (SPEC §11 "Control").
+@Suite struct ThinkLevelRequestTests {
+    private func body(_ level: ThinkLevel?, control: ThinkControl = .both) throws -> [String: Any] {
+        let provider = OpenAIChatProvider(definition: ProviderDefinition(
+            name: "work", kind: .openai, baseURL: URL(string: "http://127.0.0.1:9/v1/"), apiKey: nil,
+            apiKeyVariable: "LYRA_API_KEY_WORK", think: control))
+        let request = try provider.chatRequest(for: ChatProviderRequest(
+            model: "m", system: nil, history: [], message: "hi", conversationID: "c", think: level))
+        guard case .bytes(let bytes) = request.body else { throw ProviderError.invalidResponse("no body") }
+        return try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
+    }
+
+    @Test func offSendsBothFieldsAndDefaultSendsNeither() throws {
+        let off = try body(.off)
+        #expect(off["reasoning_effort"] as? String == "none")
+        #expect((off["chat_template_kwargs"] as? [String: Any])?["enable_thinking"] as? Bool == false)
+        let none = try body(nil)
+        #expect(none["reasoning_effort"] == nil && none["chat_template_kwargs"] == nil)
+        #expect(try body(.high)["reasoning_effort"] as? String == "high")
+        #expect(try body(.high)["chat_template_kwargs"] == nil)
+    }
+
+    @Test func aProviderChoosesWhichFieldsItTakes() throws {
+        #expect(try body(.off, control: .effort)["chat_template_kwargs"] == nil)
+        #expect(try body(.off, control: .template)["reasoning_effort"] == nil)
+        #expect(try body(.low, control: .template).isEmpty == false)
+        #expect(try body(.low, control: .none)["reasoning_effort"] == nil)
+        #expect(try ThinkLevel.parse("DEFAULT") == nil)
+        #expect(throws: ThinkLevel.Unknown.self) { try ThinkLevel.parse("max") }
+    }
+}

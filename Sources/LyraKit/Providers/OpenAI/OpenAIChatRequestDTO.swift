@@ -1,5 +1,6 @@
 // The body of `POST {baseURL}/chat/completions` (SPEC §8 "Request"): model, the whole conversation,
-// and `stream` with `stream_options.include_usage` (left out when not streaming).
+// and `stream` with `stream_options.include_usage` (left out when not streaming); for a thinking
+// level, `reasoning_effort` and `chat_template_kwargs.enable_thinking` (SPEC §11).
 import Foundation
 
 /// An OpenAI-compatible chat completion request.
@@ -10,17 +11,30 @@ public struct OpenAIChatRequestDTO: Codable, Equatable, Sendable {
     public var messages: [OpenAIChatMessageDTO]
     /// Whether the reply is streamed as Server-Sent Events.
     public var stream: Bool
+    /// `reasoning_effort` (`none`, `low`, `medium`, `high`), left out when nil.
+    public var reasoningEffort: String?
+    /// `chat_template_kwargs.enable_thinking`, left out when nil.
+    public var enableThinking: Bool?
 
     /// A request for `model` with `messages`, streamed unless `stream` is false.
-    public init(model: String, messages: [OpenAIChatMessageDTO], stream: Bool = true) {
+    public init(model: String, messages: [OpenAIChatMessageDTO], stream: Bool = true,
+                reasoningEffort: String? = nil, enableThinking: Bool? = nil) {
         self.model = model
         self.messages = messages
         self.stream = stream
+        self.reasoningEffort = reasoningEffort
+        self.enableThinking = enableThinking
     }
 
     enum CodingKeys: String, CodingKey {
         case model, messages, stream
         case streamOptions = "stream_options"
+        case reasoningEffort = "reasoning_effort"
+        case templateArguments = "chat_template_kwargs"
+    }
+
+    enum TemplateKeys: String, CodingKey {
+        case enableThinking = "enable_thinking"
     }
 
     enum StreamOptionKeys: String, CodingKey {
@@ -33,9 +47,13 @@ public struct OpenAIChatRequestDTO: Codable, Equatable, Sendable {
         model = try container.decode(String.self, forKey: .model)
         messages = try container.decode([OpenAIChatMessageDTO].self, forKey: .messages)
         stream = (try? container.decodeIfPresent(Bool.self, forKey: .stream)) ?? false
+        reasoningEffort = try? container.decodeIfPresent(String.self, forKey: .reasoningEffort)
+        enableThinking = try? container.nestedContainer(keyedBy: TemplateKeys.self, forKey: .templateArguments)
+            .decodeIfPresent(Bool.self, forKey: .enableThinking)
     }
 
-    /// Encodes `model`, `messages`, `stream`, and `stream_options: {"include_usage": true}` when streaming.
+    /// Encodes `model`, `messages`, `stream`, `stream_options: {"include_usage": true}` when streaming,
+    /// and the thinking fields that are set.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(model, forKey: .model)
@@ -44,6 +62,11 @@ public struct OpenAIChatRequestDTO: Codable, Equatable, Sendable {
         if stream {
             var options = container.nestedContainer(keyedBy: StreamOptionKeys.self, forKey: .streamOptions)
             try options.encode(true, forKey: .includeUsage)
+        }
+        try container.encodeIfPresent(reasoningEffort, forKey: .reasoningEffort)
+        if let enableThinking {
+            var arguments = container.nestedContainer(keyedBy: TemplateKeys.self, forKey: .templateArguments)
+            try arguments.encode(enableThinking, forKey: .enableThinking)
         }
     }
 }
