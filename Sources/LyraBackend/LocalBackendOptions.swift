@@ -1,6 +1,7 @@
-// Settings of the local backend (SPEC §6): address, auth requirements, video timing, limits.
+// Settings of the local backend (SPEC §6, §16): address, auth requirements, video timing and the
+// bounds on what a running server holds.
 
-/// How a `LocalBackend` listens and which credentials it demands.
+/// How a `LocalBackend` listens, which credentials it demands and how much it holds at once.
 public struct LocalBackendOptions: Sendable {
     /// The address to bind; loopback by default. `localhost` means 127.0.0.1.
     public var host: String = "127.0.0.1"
@@ -16,6 +17,14 @@ public struct LocalBackendOptions: Sendable {
     public var maxBodyBytes: Int = 100 * 1024 * 1024
     /// The largest request header block accepted; larger ones answer 431.
     public var maxHeaderBytes: Int = 64 * 1024
+    /// The most connections open at once; one more is answered 503 (`Connection: close`) and closed.
+    public var maxConnections: Int = 64
+    /// How long a request head may take to arrive, counted from the connection's accept (first
+    /// request) or from the request's first byte (later ones); a slower connection is closed.
+    public var headDeadlineMilliseconds: Int = 10_000
+    /// The request body bytes all connections together may hold; a request whose body would pass
+    /// it answers 503.
+    public var maxBufferedBytes: Int = 256 * 1024 * 1024
     /// Whether the `/_test/*` control routes answer (they show clients' Authorization headers and
     /// change behaviour): nil means only when bound to a loopback address.
     public var testRoutes: Bool? = nil

@@ -76,6 +76,12 @@ import Testing
         }
     }
 
+    @Test func aCutBodyMovesItsBytesAndLeavesWhatFollows() {
+        var buffer = Array("HEADbodyNEXT".utf8)
+        #expect(HTTPConnection.cut(&buffer, 4..<8) == Array("body".utf8))
+        #expect(buffer == Array("NEXT".utf8))
+    }
+
     @Test func mediaTypeDropsParametersAndSpacesAndRepeatedHeadersJoin() {
         func request(_ headers: [(String, String)]) -> HTTPRequest {
             HTTPRequest(method: "POST", target: "/", path: "/", query: [], version: "HTTP/1.1", headers: headers, body: [])

@@ -14,12 +14,18 @@ enum HTTPParseError: Error, Equatable {
     case malformedChunk
     case headerTooLarge
     case bodyTooLarge
+    /// The head did not arrive within the head deadline.
+    case headTimeout
+    /// The body would pass what all connections together may hold (`RequestBudget`).
+    case serverFull
 
     /// The status the server answers with.
     var status: Int {
         switch self {
         case .headerTooLarge: return 431
         case .bodyTooLarge: return 413
+        case .headTimeout: return 408
+        case .serverFull: return 503
         case .unsupportedTransferEncoding: return 501
         default: return 400
         }
@@ -37,6 +43,8 @@ enum HTTPParseError: Error, Equatable {
         case .malformedChunk: return "malformed chunked body"
         case .headerTooLarge: return "request header block too large"
         case .bodyTooLarge: return "request body too large"
+        case .headTimeout: return "request head not received in time"
+        case .serverFull: return "the server holds too many request bodies at once; try again later"
         }
     }
 }
