@@ -19,7 +19,10 @@ public final class RunningBackend: Sendable {
     ///   - token: the bearer token `lyra` will send (and the backend require when `requireToken`).
     ///   - requireToken: whether requests without the token get 401.
     ///   - videoPollsToComplete: status polls that answer "in progress" before "completed".
-    public init(token: String = "test-token-1234", requireToken: Bool = true, videoPollsToComplete: Int = 2) throws {
+    ///   - recordedBodyBytes: how much of each request body `control.requests()` shows (SPEC §16's
+    ///     4 KiB by default); a test that checks a large body arrived whole raises it.
+    public init(token: String = "test-token-1234", requireToken: Bool = true, videoPollsToComplete: Int = 2,
+                recordedBodyBytes: Int = LocalBackendOptions().maxRecordedBodyBytes) throws {
         var options = LocalBackendOptions()
         // Tests drive the backend through its control routes (faults, recorded requests, config).
         options.testRoutes = true
@@ -27,6 +30,7 @@ public final class RunningBackend: Sendable {
         // Recorded requests mask credentials, so the backend itself checks the key `lyra` sends.
         options.apphudAPIKey = Self.apphudAPIKey
         options.videoPollsToComplete = videoPollsToComplete
+        options.maxRecordedBodyBytes = recordedBodyBytes
         backend = LocalBackend(options: options)
         url = try backend.start()
         control = BackendControl(baseURL: url)
