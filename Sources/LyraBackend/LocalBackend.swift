@@ -1,5 +1,6 @@
 // The local backend of SPEC §6: a loopback HTTP/1.1 server with the app and Apphud routes.
-// One thread accepts; each connection gets its own thread. stop() wakes and closes them all.
+// One thread accepts; each connection gets its own thread, up to a limit (SPEC §16), so a flood of
+// connections costs a bounded number of threads. stop() wakes and closes them all.
 
 import Dispatch
 import Foundation
@@ -27,8 +28,12 @@ public final class LocalBackend: Sendable {
         var connections: Set<Int32> = []
     }
 
+    /// What `register` decided about an accepted connection.
+    private enum Admission { case admitted, full, stopping }
+
     private let options: LocalBackendOptions
     private let state = BackendState()
+    private let budget: RequestBudget
     private let lifecycle = Mutex(Lifecycle())
     private let stopSignal = StopSignal()
     private let acceptLoopDone = DispatchSemaphore(value: 0)
@@ -37,6 +42,7 @@ public final class LocalBackend: Sendable {
     /// Creates a backend; nothing is bound until `start()`.
     public init(options: LocalBackendOptions = .init()) {
         self.options = options
+        self.budget = RequestBudget(limit: options.maxBufferedBytes)
     }
 
     /// Binds, listens and starts accepting connections.
@@ -93,22 +99,21 @@ public final class LocalBackend: Sendable {
 
     private func acceptLoop(_ listener: ListeningSocket, router: BackendRouter) {
         while let client = listener.acceptConnection() {
-            guard register(client) else {
+            let acceptedAt = ContinuousClock.now
+            let admission = register(client)
+            if admission == .stopping {
                 close(client)
                 break
             }
-            SocketIO.setNoDelay(client)
-            router.connectionAccepted()
-            SocketIO.setReceiveTimeout(client, milliseconds: 120_000)
-            let connection = HTTPConnection(
-                fd: client, maxHeaderBytes: options.maxHeaderBytes, maxBodyBytes: options.maxBodyBytes,
-                handle: { router.handle($0) }, closedIdle: { router.connectionClosedIdle() })
-            let thread = Thread { [self] in
-                connection.run()
-                unregisterAndClose(client)
+            if admission == .full {
+                // Answered here, on the accept thread: a thread per refused connection is what the
+                // limit exists to prevent, and the answer is one small send.
+                var refusal = HTTPResponse.detail("too many connections; try again later", status: 503)
+                refusal.headers.append(("Retry-After", "1"))
+                SocketIO.answerAndClose(client, refusal.serialized(keepAlive: false))
+                continue
             }
-            thread.name = "LyraBackend.connection"
-            thread.start()
+            serve(client, acceptedAt: acceptedAt, router: router)
         }
         lifecycle.withLock { life in
             if let fd = life.listener?.fd { close(fd) }
@@ -117,13 +122,32 @@ public final class LocalBackend: Sendable {
         acceptLoopDone.signal()
     }
 
-    /// Records an open connection; false when the backend is stopping.
-    private func register(_ fd: Int32) -> Bool {
+    /// Starts the thread of an admitted connection.
+    private func serve(_ client: Int32, acceptedAt: ContinuousClock.Instant, router: BackendRouter) {
+        SocketIO.setNoDelay(client)
+        router.connectionAccepted()
+        SocketIO.setReceiveTimeout(client, milliseconds: 120_000)
+        SocketIO.setSendTimeout(client, milliseconds: 120_000)
+        let connection = HTTPConnection(
+            fd: client, maxHeaderBytes: options.maxHeaderBytes, maxBodyBytes: options.maxBodyBytes,
+            headDeadline: .milliseconds(options.headDeadlineMilliseconds), acceptedAt: acceptedAt,
+            budget: budget, handle: { router.handle($0) }, closedIdle: { router.connectionClosedIdle() })
+        let thread = Thread { [self] in
+            connection.run()
+            unregisterAndClose(client)
+        }
+        thread.name = "LyraBackend.connection"
+        thread.start()
+    }
+
+    /// Records an open connection unless the backend is stopping or already has its most.
+    private func register(_ fd: Int32) -> Admission {
         lifecycle.withLock { life in
-            guard life.phase == .running else { return false }
+            guard life.phase == .running else { return .stopping }
+            guard life.connections.count < options.maxConnections else { return .full }
             life.connections.insert(fd)
             openConnections.enter()
-            return true
+            return .admitted
         }
     }
 

@@ -43,14 +43,18 @@ public struct RecordedRequest: Sendable, Equatable, Decodable {
     public var query: [String: String]
     /// The headers, names lowercased.
     public var headers: [String: String]
-    /// The body as text, when it was text.
+    /// The body as text, when it was text; the backend keeps at most its first 4 KiB (then
+    /// `…[cut: N bytes in all]`).
     public var bodyText: String?
+    /// The size of the whole body in bytes, when the backend said.
+    public var bodyBytes: Int?
     /// The parts of a multipart body, when it was one.
     public var parts: [Part]?
 
     enum CodingKeys: String, CodingKey {
         case method, path, query, headers, parts
         case bodyText = "body_text"
+        case bodyBytes = "body_bytes"
     }
 
     /// Decodes a recorded request, tolerating missing fields and non-string values.
@@ -61,6 +65,7 @@ public struct RecordedRequest: Sendable, Equatable, Decodable {
         query = Self.stringMap(container, .query)
         headers = Dictionary(Self.stringMap(container, .headers).map { ($0.key.lowercased(), $0.value) }) { first, _ in first }
         bodyText = (try? container.decodeIfPresent(LenientString.self, forKey: .bodyText))?.value
+        bodyBytes = try? container.decodeIfPresent(Int.self, forKey: .bodyBytes)
         parts = try? container.decodeIfPresent([Part].self, forKey: .parts)
     }
 

@@ -8,9 +8,12 @@ import LyraTerminal
 struct Lyra {
     @MainActor
     static func main() {
-        LyraLauncher { host, port in
-            let backend = LocalBackend(options: LocalBackendOptions(host: host, port: port))
-            return LocalServerHandle(url: try backend.start(), waitUntilStopped: backend.waitUntilStopped)
+        LyraLauncher { settings in
+            var options = LocalBackendOptions(host: settings.host, port: settings.port)
+            options.testRoutes = settings.testControls
+            let backend = LocalBackend(options: options)
+            return LocalServerHandle(url: try backend.start(), waitUntilStopped: backend.waitUntilStopped,
+                                     stop: backend.stop)
         }.main(arguments: CommandLine.arguments)
     }
 }

@@ -114,7 +114,7 @@ private let largeText = (1...2_600).map { "Line \($0) says привет and 你�
     @Test func largeTextsPassIntact() async throws {
         #expect(largeText.utf8.count > 100_000)
         let env = try TemporaryEnvironment()
-        let backend = try RunningBackend()
+        let backend = try RunningBackend(recordedBodyBytes: 1 << 20)  // the whole request bodies are compared
         let fromStdin = try await env.runLyra(["-c", "/improve -"], stdin: largeText + "\n",
                                               extraEnvironment: backend.lyraEnvironment)
         #expect(fromStdin.status == 0)

@@ -31,7 +31,8 @@ func openAIEnvironment(_ backend: RunningBackend) -> [String: String] {
 
         let posts = try await backend.control.requests().filter { $0.path == "/v1/chat/completions" }
         #expect(posts.count == 2)
-        #expect(posts.allSatisfy { $0.query.isEmpty && $0.header("Authorization") == "Bearer \(backend.token)" })
+        // The backend answers 401 without the token and records it masked.
+        #expect(posts.allSatisfy { $0.query.isEmpty && $0.header("Authorization") == "Bearer ••••" })
         let body = try #require(posts.last?.bodyText)
         let json = try #require(try JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any])
         #expect(json["model"] as? String == "lyra-demo" && json["stream"] as? Bool == true)

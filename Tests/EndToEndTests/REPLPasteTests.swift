@@ -64,7 +64,7 @@ import Testing
 
     @Test func aOneMegabytePasteArrivesWhole() async throws {
         let environment = try TemporaryEnvironment()
-        let backend = try RunningBackend()
+        let backend = try RunningBackend(recordedBodyBytes: 4 << 20)  // the whole message is compared
         let session = try environment.startLyraSession(["-q"], extraEnvironment: backend.lyraEnvironment)
         try await session.awaitOutput(containing: "\u{1B}[?2004h")
         let line = String(repeating: "abcdefghij", count: 10) + "\r"

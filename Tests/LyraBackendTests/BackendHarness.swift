@@ -45,7 +45,10 @@ struct RunningBackend {
     let backend: LocalBackend
     let baseURL: URL
 
-    init(_ options: LocalBackendOptions = .init()) throws {
+    /// Starts a backend; its test control routes are on unless `testRoutes` is false.
+    init(_ options: LocalBackendOptions = .init(), testRoutes: Bool = true) throws {
+        var options = options
+        options.testRoutes = testRoutes
         backend = LocalBackend(options: options)
         baseURL = try backend.start()
     }

@@ -94,7 +94,8 @@ import Testing
         let chat = recorded[0]
         #expect(chat["method"] as? String == "POST" && chat["path"] as? String == "/dola/chats/c7/messages")
         #expect(chat["query"] as? [String: String] == ["locale": "ru", "user_id": "u1", "app_id": "lyra.cli"])
-        #expect((chat["headers"] as? [String: String])?["authorization"] == "Bearer t0k")
+        #expect((chat["headers"] as? [String: String])?["authorization"] == "Bearer ••••")
+        #expect(chat["body_bytes"] as? Int == (chat["body_text"] as? String)?.utf8.count)
         #expect((chat["body_text"] as? String)?.contains("Привет") == true)
         let parts = try #require(recorded[1]["parts"] as? [[String: Any]])
         #expect(parts.map { $0["name"] as? String } == ["template_id", "image"])

@@ -59,6 +59,29 @@ import Testing
         #expect(query.map(\.1) == ["u 1", "✓", "%zz"])
     }
 
+    @Test func requestHeadLinesMayEndInABareLF() throws {
+        // RFC 9112 §2.2: a server may take a bare LF as a line end; mixed endings too.
+        let bare = Array("GET /a HTTP/1.1\nHost: x\nX-A: 1\n\nrest".utf8)
+        let end = try #require(HTTPHeadParser.headEnd(in: bare, from: 0))
+        #expect(Array(bare[end...]) == Array("rest".utf8))
+        let head = try HTTPHeadParser.parse(bare[0..<end])
+        #expect(head.target == "/a" && head.header("host") == "x" && head.header("x-a") == "1")
+        let mixed = Array("GET / HTTP/1.1\r\nHost: y\n\r\n".utf8)
+        #expect(HTTPHeadParser.headEnd(in: mixed, from: 0) == mixed.count)
+        #expect(try HTTPHeadParser.parse(mixed[...]).header("host") == "y")
+        #expect(HTTPHeadParser.headEnd(in: Array("GET / HTTP/1.1\r\nHost: y\r\n".utf8), from: 0) == nil)
+        // A lone CR is still refused.
+        #expect(throws: HTTPParseError.malformedHeader) {
+            try HTTPHeadParser.parse(ArraySlice("GET / HTTP/1.1\nX: a\rb\n\n".utf8))
+        }
+    }
+
+    @Test func aCutBodyMovesItsBytesAndLeavesWhatFollows() {
+        var buffer = Array("HEADbodyNEXT".utf8)
+        #expect(HTTPConnection.cut(&buffer, 4..<8) == Array("body".utf8))
+        #expect(buffer == Array("NEXT".utf8))
+    }
+
     @Test func mediaTypeDropsParametersAndSpacesAndRepeatedHeadersJoin() {
         func request(_ headers: [(String, String)]) -> HTTPRequest {
             HTTPRequest(method: "POST", target: "/", path: "/", query: [], version: "HTTP/1.1", headers: headers, body: [])

@@ -141,6 +141,13 @@ final class RawHTTPClient {
         return probe.withUnsafeMutableBytes { recv(fd, $0.baseAddress, 1, 0) } == 0
     }
 
+    /// Whether the server sent something (or closed) within `milliseconds`, without reading it.
+    func hasInput(withinMilliseconds milliseconds: Int32) -> Bool {
+        if !buffer.isEmpty { return true }
+        var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        return poll(&descriptor, 1, milliseconds) > 0
+    }
+
     private func findHeadEnd() -> Int? {
         guard buffer.count >= 4 else { return nil }
         for index in 0...(buffer.count - 4)

@@ -1,8 +1,8 @@
 // Parses the head (request line and header fields) of an HTTP/1.1 request from raw bytes.
 // Pure functions over byte buffers, so garbage input is tested without sockets.
 
-
 import Foundation
+
 /// Why a request could not be read; each case maps to one error status.
 enum HTTPParseError: Error, Equatable {
     case malformedRequestLine
@@ -14,12 +14,18 @@ enum HTTPParseError: Error, Equatable {
     case malformedChunk
     case headerTooLarge
     case bodyTooLarge
+    /// The head did not arrive within the head deadline.
+    case headTimeout
+    /// The body would pass what all connections together may hold (`RequestBudget`).
+    case serverFull
 
     /// The status the server answers with.
     var status: Int {
         switch self {
         case .headerTooLarge: return 431
         case .bodyTooLarge: return 413
+        case .headTimeout: return 408
+        case .serverFull: return 503
         case .unsupportedTransferEncoding: return 501
         default: return 400
         }
@@ -37,6 +43,8 @@ enum HTTPParseError: Error, Equatable {
         case .malformedChunk: return "malformed chunked body"
         case .headerTooLarge: return "request header block too large"
         case .bodyTooLarge: return "request body too large"
+        case .headTimeout: return "request head not received in time"
+        case .serverFull: return "the server holds too many request bodies at once; try again later"
         }
     }
 }
@@ -86,33 +94,33 @@ struct HTTPRequestHead: Equatable {
 /// Finds and parses request heads in a receive buffer.
 enum HTTPHeadParser {
     /// The index just past the blank line ending the head, searching from `start`; nil when absent.
+    /// Lines may end in CRLF or a bare LF (RFC 9112 §2.2 lets a server accept LF), so the head ends
+    /// at LF LF, LF CR LF, or the usual CRLF CRLF.
     static func headEnd(in buffer: [UInt8], from start: Int) -> Int? {
         var index = max(start, 0)
-        while index + 3 < buffer.count {
-            if buffer[index] == 13, buffer[index + 1] == 10, buffer[index + 2] == 13, buffer[index + 3] == 10 {
-                return index + 4
+        while index + 1 < buffer.count {
+            if buffer[index] == 10 {
+                if buffer[index + 1] == 10 { return index + 2 }
+                if buffer[index + 1] == 13, index + 2 < buffer.count, buffer[index + 2] == 10 { return index + 3 }
             }
             index += 1
         }
         return nil
     }
 
-    /// Parses the head held in `bytes` (request line through the final CRLF CRLF).
+    /// Parses the head held in `bytes` (request line through the blank line that ends it).
     /// - Throws: `HTTPParseError` for anything that is not a well-formed HTTP/1.x head.
     static func parse(_ bytes: ArraySlice<UInt8>) throws(HTTPParseError) -> HTTPRequestHead {
         guard String(validating: bytes, as: UTF8.self) != nil else { throw .malformedHeader }
-        // Split at CRLF byte pairs (a lone CR or LF stays in its line, where it is refused below);
-        // the pieces are valid UTF-8 since they end at ASCII bytes.
+        // Split at LF, dropping the CR before it (a lone CR stays in its line, where it is refused
+        // below); the pieces are valid UTF-8 since they end at ASCII bytes. An empty line before the
+        // request line is ignored (RFC 9112 §2.2).
         var lines: [String] = []
-        var start = bytes.startIndex, index = bytes.startIndex
-        while index < bytes.endIndex {
-            if bytes[index] == 13, index + 1 < bytes.endIndex, bytes[index + 1] == 10 {
-                if !(lines.isEmpty && start == index) { lines.append(String(decoding: bytes[start..<index], as: UTF8.self)) }
-                index += 2
-                start = index
-            } else {
-                index += 1
-            }
+        var start = bytes.startIndex
+        for index in bytes.indices where bytes[index] == 10 {
+            let end = index > start && bytes[index - 1] == 13 ? index - 1 : index
+            if !(lines.isEmpty && start == end) { lines.append(String(decoding: bytes[start..<end], as: UTF8.self)) }
+            start = index + 1
         }
         if start < bytes.endIndex { lines.append(String(decoding: bytes[start...], as: UTF8.self)) }
         guard let requestLine = lines.first else { throw .malformedRequestLine }

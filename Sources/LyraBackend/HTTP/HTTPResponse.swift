@@ -83,6 +83,7 @@ struct HTTPResponse: Sendable {
         case 403: return "Forbidden"
         case 404: return "Not Found"
         case 405: return "Method Not Allowed"
+        case 408: return "Request Timeout"
         case 413: return "Content Too Large"
         case 422: return "Unprocessable Entity"
         case 429: return "Too Many Requests"

@@ -1,4 +1,4 @@
-// Thin wrappers over the POSIX socket calls the server uses (recv, send, options, close).
+// Thin wrappers over the POSIX socket calls the server uses (recv, poll, send, options, close).
 
 #if canImport(Glibc)
 import Glibc
@@ -18,6 +18,22 @@ enum SocketIO {
             guard count > 0 else { return 0 }
             buffer.append(contentsOf: scratch[0..<count])
             return count
+        }
+    }
+
+    /// Waits until `fd` has bytes to read (or is closed or shut down), but not past `deadline`.
+    /// - Returns: false when the deadline passed first.
+    static func waitReadable(_ fd: Int32, until deadline: ContinuousClock.Instant) -> Bool {
+        while true {
+            let remaining = ContinuousClock.now.duration(to: deadline)
+            guard remaining > .zero else { return false }
+            let (seconds, attoseconds) = remaining.components
+            // Rounded up, so that a wait never ends just before the deadline and spins.
+            let milliseconds = min(seconds * 1000 + attoseconds / 1_000_000_000_000_000 + 1, Int64(Int32.max))
+            var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&descriptor, 1, Int32(milliseconds))
+            if ready > 0 { return true }
+            if ready < 0, errno != EINTR { return true }  // let the recv that follows report it
         }
     }
 
@@ -47,6 +63,25 @@ enum SocketIO {
     static func setReceiveTimeout(_ fd: Int32, milliseconds: Int) {
         var timeout = timeval(tv_sec: milliseconds / 1000, tv_usec: (milliseconds % 1000) * 1000)
         _ = setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    }
+
+    /// Sets how long a `send` may block without progress before it fails (a client that stops
+    /// reading cannot hold a connection's thread for ever).
+    static func setSendTimeout(_ fd: Int32, milliseconds: Int) {
+        var timeout = timeval(tv_sec: milliseconds / 1000, tv_usec: (milliseconds % 1000) * 1000)
+        _ = setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    }
+
+    /// Sends a short answer and closes at once, without waiting for the peer: used on the accept
+    /// thread, which must not block. What the peer already sent is read and dropped first, so that
+    /// unread bytes less often turn the close into a reset that destroys the answer.
+    static func answerAndClose(_ fd: Int32, _ bytes: [UInt8]) {
+        setSendTimeout(fd, milliseconds: 100)
+        sendAll(fd, bytes)
+        _ = shutdown(fd, Int32(SHUT_WR))
+        var scratch = [UInt8](repeating: 0, count: 64 * 1024)
+        _ = scratch.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
+        close(fd)
     }
 
     /// Half-closes for writing, then discards what the peer still sends (up to a bound) so that

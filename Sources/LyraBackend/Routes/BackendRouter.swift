@@ -1,5 +1,5 @@
-// Dispatches requests: test control routes first, then recording, injected faults,
-// authentication and the route table of SPEC §4–§5.
+// Dispatches requests: test control routes first (only when enabled), then recording, injected
+// faults, authentication and the route table of SPEC §4–§5.
 
 import Foundation
 
@@ -49,10 +49,13 @@ final class BackendRouter: Sendable {
     /// Answers one request; never throws, never crashes on bad input.
     func handle(_ request: HTTPRequest) -> HTTPResponse {
         if request.path == "/_test" || request.path.hasPrefix("/_test/") {
-            guard options.exposesTestRoutes else { return HTTPResponse(status: 404) }
+            guard options.testRoutes else { return .detail("Not Found", status: 404) }
             return TestControlRoutes.handle(request, state: state)
         }
-        state.record(RequestRecord.describe(request))
+        // Only `GET /_test/requests` reads the records: without it nothing is kept at all.
+        if options.testRoutes {
+            state.record(RequestRecord.describe(request, maxBodyBytes: options.maxRecordedBodyBytes))
+        }
         var idleClose: Int?
         let fault = state.takeFault(method: request.method, path: request.path)
         if let fault {

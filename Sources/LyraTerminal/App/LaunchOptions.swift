@@ -15,9 +15,11 @@ public struct LaunchOptions: Sendable, Equatable {
         /// Send this one chat message (piped stdin attached as data), print the reply, exit.
         case prompt(String)
         /// Run the local backend in the foreground.
-        case serve(host: String, port: UInt16)
+        case serve(ServeOptions)
         /// Print the usage.
         case help
+        /// Print the usage of `lyra serve`.
+        case serveHelp
         /// Print the version.
         case version
         /// Print a shell completion script.
@@ -60,6 +62,7 @@ extension LaunchOptions {
                lyra [OPTIONS] [--] PROMPT…         send one message and print the reply; piped stdin
                                                    is attached to it (PROMPT, a blank line, the input)
                lyra serve [--host H] [--port P]    run the local backend in the foreground
+                                                   (lyra serve --help for its options)
                lyra --help | --version | --completions bash|zsh|fish
 
         options:
@@ -87,7 +90,9 @@ extension LaunchOptions {
         var remaining = arguments[...]
         if remaining.first == "serve" {
             remaining.removeFirst()
-            return try parseServe(remaining)
+            var options = LaunchOptions()
+            options.action = try ServeOptions.parse(remaining)
+            return options
         }
         while let argument = remaining.popFirst() {
             // The first word that is not an option starts the prompt; `--` always does.
@@ -143,29 +148,6 @@ extension LaunchOptions {
         if options.sessionReference != nil && options.continueLatest {
             throw UsageError(message: "--session and --continue cannot be combined")
         }
-        return options
-    }
-
-    private static func parseServe(_ arguments: ArraySlice<String>) throws -> LaunchOptions {
-        var host = "127.0.0.1"
-        var port: UInt16 = 8080
-        var remaining = arguments
-        while let argument = remaining.popFirst() {
-            let (name, inlineValue) = LongOption.split(argument)
-            guard name == "--host" || name == "--port" else {
-                if name == "-h" || name == "--help" { var help = LaunchOptions(); help.action = .help; return help }
-                throw UsageError(message: "unknown option '\(argument)' for 'lyra serve'")
-            }
-            guard let value = inlineValue ?? remaining.popFirst() else { throw UsageError(message: "\(name) needs a value") }
-            if name == "--host" {
-                host = value
-            } else {
-                guard let number = UInt16(value) else { throw UsageError(message: "--port needs a number from 0 to 65535") }
-                port = number
-            }
-        }
-        var options = LaunchOptions()
-        options.action = .serve(host: host, port: port)
         return options
     }
 }

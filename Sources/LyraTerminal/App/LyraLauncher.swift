@@ -6,8 +6,8 @@ import LyraKit
 /// Launches Lyra for the thin `lyra` executable; every launch decision lives here.
 @MainActor
 public struct LyraLauncher {
-    /// Starts a local backend on `host`:`port` (port 0: a free one).
-    public typealias StartServer = @Sendable (_ host: String, _ port: UInt16) throws -> LocalServerHandle
+    /// Starts a local backend as `lyra serve` or `--demo` asks (port 0: a free one).
+    public typealias StartServer = @Sendable (_ settings: ServeOptions) throws -> LocalServerHandle
 
     /// What is left to do once the command line is parsed and anything it asked to print is printed.
     enum Step {
@@ -62,12 +62,15 @@ public struct LyraLauncher {
         do {
             options = try LaunchOptions.parse(arguments)
         } catch {
-            errors("lyra: \(error.localizedDescription)\n\(LaunchOptions.usage)\n")
+            let usage = arguments.first == "serve" ? ServeOptions.usage : LaunchOptions.usage
+            errors("lyra: \(error.localizedDescription)\n\(usage)\n")
             return .exit(.usage)
         }
         switch options.action {
         case .help:
             output(LaunchOptions.usage + "\n")
+        case .serveHelp:
+            output(ServeOptions.usage + "\n")
         case .version:
             output("lyra \(LyraApp.version)\n")
         case .completions(let shell):
@@ -77,19 +80,20 @@ public struct LyraLauncher {
                 errors("lyra: \(error.localizedDescription)\n")
                 return .exit(.usage)
             }
-        case .serve(let host, let port):
-            return serve(host: host, port: port)
+        case .serve(let settings):
+            return serve(settings)
         default:
             return launch(options)
         }
         return .exit(.success)
     }
 
-    private func serve(host: String, port: UInt16) -> Step {
+    private func serve(_ settings: ServeOptions) -> Step {
         do {
-            let server = try startServer(host, port)
+            let server = try startServer(settings)
+            if let warning = settings.remoteWarning { errors(warning + "\n") }
             output("lyra: local backend listening on \(server.url.absoluteString)\n")
-            return .serve(server)
+            return .serve(server.stoppingOnInterrupt())
         } catch {
             errors("lyra: \(error.localizedDescription)\n")
             return .exit(.usage)
@@ -100,7 +104,7 @@ public struct LyraLauncher {
     private func launch(_ options: LaunchOptions) -> Step {
         guard options.demo else { return .run(options, overrides: [:], demo: nil) }
         do {
-            let demo = try startServer("127.0.0.1", 0)
+            let demo = try startServer(ServeOptions(host: "127.0.0.1", port: 0))
             let url = demo.url.absoluteString
             let overrides: [SettingKey: String] = [
                 .baseURL: url, .token: "demo-token", .apphudURL: url, .apphudAPIKey: "demo-apphud-key",

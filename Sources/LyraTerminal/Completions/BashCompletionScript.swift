@@ -17,7 +17,7 @@ enum BashCompletionScript {
                 case "$prev" in
                     --host|--port) return 0 ;;
                 esac
-                COMPREPLY=( $(compgen -W "--host --port --help" -- "$cur") )
+                COMPREPLY=( $(compgen -W "--host --port --allow-remote --test-controls --help" -- "$cur") )
                 return 0
             fi
             case "$prev" in

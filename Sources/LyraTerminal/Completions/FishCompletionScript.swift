@@ -9,6 +9,8 @@ enum FishCompletionScript {
         complete -c lyra -n "__fish_use_subcommand" -a serve -d "run the local backend in the foreground"
         complete -c lyra -n "__fish_seen_subcommand_from serve" -l host -x -d "address to listen on"
         complete -c lyra -n "__fish_seen_subcommand_from serve" -l port -x -d "port to listen on"
+        complete -c lyra -n "__fish_seen_subcommand_from serve" -l allow-remote -d "allow a non-loopback --host"
+        complete -c lyra -n "__fish_seen_subcommand_from serve" -l test-controls -d "enable the /_test/* routes for tests"
         complete -c lyra -n "not __fish_seen_subcommand_from serve" -l demo -d "use the built-in local backend"
         complete -c lyra -n "not __fish_seen_subcommand_from serve" -l base-url -x -d "app backend base URL"
         complete -c lyra -n "not __fish_seen_subcommand_from serve" -l session -x -d "open an existing session"

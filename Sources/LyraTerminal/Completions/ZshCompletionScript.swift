@@ -13,6 +13,8 @@ enum ZshCompletionScript {
                 _arguments \
                     '--host[address to listen on]:host:' \
                     '--port[port to listen on]:port:' \
+                    '--allow-remote[allow a non-loopback --host (reachable from the network)]' \
+                    '--test-controls[enable the /_test/* routes for tests]' \
                     '(-h --help)'{-h,--help}'[show usage]'
                 return
             fi

@@ -21,7 +21,8 @@ import Testing
         let request = try #require(try await backend.control.requests().last)
         #expect(request.path == "/dola/chats/c-1/messages")
         #expect(request.query == ["user_id": "u-1", "app_id": "lyra.cli", "locale": "ru"])
-        #expect(request.header("authorization") == "Bearer \(backend.token)")
+        // The backend requires the token (a wrong one is 401), and records it masked.
+        #expect(request.header("authorization") == "Bearer ••••")
         #expect(request.header("accept") == "application/json")
     }
 

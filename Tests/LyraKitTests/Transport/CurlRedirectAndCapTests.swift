@@ -35,7 +35,8 @@ import Testing
         #expect(!templates.isEmpty)
         let requests = try await backend.control.requests()
         #expect(requests.count == 2)
-        #expect(requests.allSatisfy { $0.header("authorization") == "Bearer \(backend.token)" })
+        // Both requests succeeded against a backend that answers 401 without the token, which it records masked.
+        #expect(requests.allSatisfy { $0.header("authorization") == "Bearer ••••" })
     }
 
     @Test func aSameOriginRedirectOfAPostIsNotReSent() async throws {

@@ -20,8 +20,8 @@ import Testing
     }
 
     @Test func serveTakesHostAndPort() throws {
-        #expect(try LaunchOptions.parse(["serve", "--port", "0"]).action == .serve(host: "127.0.0.1", port: 0))
-        #expect(try LaunchOptions.parse(["serve", "--host=::1", "--port=9"]).action == .serve(host: "::1", port: 9))
+        #expect(try LaunchOptions.parse(["serve", "--port", "0"]).action == .serve(ServeOptions(host: "127.0.0.1", port: 0)))
+        #expect(try LaunchOptions.parse(["serve", "--host=::1", "--port=9"]).action == .serve(ServeOptions(host: "::1", port: 9)))
     }
 
     @Test(arguments: [
@@ -50,7 +50,7 @@ import Testing
     @Test func everythingAfterDoubleDashIsThePromptAndServeIsOnlyAFirstWord() throws {
         #expect(try LaunchOptions.parse(["--", "-c"]).action == .prompt("-c"))
         #expect(try LaunchOptions.parse(["--demo", "--", "--help", "me"]).action == .prompt("--help me"))
-        #expect(try LaunchOptions.parse(["serve"]).action == .serve(host: "127.0.0.1", port: 8080))
+        #expect(try LaunchOptions.parse(["serve"]).action == .serve(ServeOptions(host: "127.0.0.1", port: 8080)))
         #expect(try LaunchOptions.parse(["--", "serve"]).action == .prompt("serve"))
         #expect(try LaunchOptions.parse(["-q", "serve"]).action == .prompt("serve"))
     }

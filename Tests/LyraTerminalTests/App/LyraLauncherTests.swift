@@ -21,9 +21,10 @@ import Testing
 
     private func launcher(_ record: Record, serverStarts: Bool = true) -> LyraLauncher {
         LyraLauncher(
-            startServer: { host, port in
-                record.serversStarted.withLock { $0.append("\(host):\(port)") }
-                guard serverStarts, let url = URL(string: "http://\(host):4321") else { throw StartFailure() }
+            startServer: { settings in
+                let controls = settings.testControls ? " test-controls" : ""
+                record.serversStarted.withLock { $0.append("\(settings.host):\(settings.port)\(controls)") }
+                guard serverStarts, let url = URL(string: "http://\(settings.host):4321") else { throw StartFailure() }
                 return LocalServerHandle(url: url, waitUntilStopped: {})
             },
             output: { text in record.output.withLock { $0 += text } },
@@ -107,6 +108,37 @@ import Testing
         #expect(server.url.absoluteString == "http://127.0.0.1:4321")
         #expect(record.serversStarted.withLock { $0 } == ["127.0.0.1:4321"])
         #expect(record.output.withLock { $0 } == "lyra: local backend listening on http://127.0.0.1:4321\n")
+    }
+
+    @Test func serveHelpPrintsServesOwnUsageAndStartsNothing() {
+        let record = Record()
+        #expect(status(of: launcher(record).prepare(["serve", "--help"])) == .success)
+        #expect(record.output.withLock { $0 } == ServeOptions.usage + "\n")
+        #expect(record.serversStarted.withLock { $0 }.isEmpty)
+    }
+
+    @Test func serveOnANonLoopbackHostWithoutAllowRemoteIsAUsageErrorWithServesUsage() {
+        let record = Record()
+        #expect(status(of: launcher(record).prepare(["serve", "--host", "0.0.0.0"])) == .usage)
+        let errors = record.errors.withLock { $0 }
+        #expect(errors.hasPrefix("lyra: ") && errors.contains("--allow-remote"))
+        #expect(errors.hasSuffix(ServeOptions.usage + "\n"))
+        #expect(record.serversStarted.withLock { $0 }.isEmpty)
+    }
+
+    @Test func serveWithAllowRemoteWarnsOnStderrAndPassesTestControlsOn() {
+        let record = Record()
+        let step = launcher(record).prepare(["serve", "--allow-remote", "--host", "0.0.0.0", "--test-controls"])
+        guard case .serve = step else {
+            Issue.record("expected to serve, got \(step)")
+            return
+        }
+        #expect(record.serversStarted.withLock { $0 } == ["0.0.0.0:8080 test-controls"])
+        #expect(record.errors.withLock { $0 }.contains("reachable from the network"))
+        // On loopback, --allow-remote changes nothing and there is nothing to warn about.
+        let quiet = Record()
+        _ = launcher(quiet).prepare(["serve", "--allow-remote"])
+        #expect(quiet.errors.withLock { $0 }.isEmpty)
     }
 
     @Test func aServeBackendThatCannotStartEndsWithStatus2() {
