@@ -70,7 +70,7 @@ echo "bench: data in $WORK; $PAIRS pairs for quick figures, $RUNS for slow ones"
 LOAD_START=$(cut -d' ' -f1-3 /proc/loadavg)
 
 # --- the local backend (its own process, so only the client is measured) -------------------------
-"$LYRA" serve --port 0 >"$WORK/serve.out" 2>&1 &
+"$LYRA" serve --port 0 --test-controls >"$WORK/serve.out" 2>&1 &
 SERVER_PID=$!
 for _ in $(seq 100); do grep -q listening "$WORK/serve.out" && break; sleep 0.1; done
 BASE_URL=$(grep -o 'http://[^ ]*' "$WORK/serve.out" | head -1)
