@@ -12,6 +12,8 @@ struct BackendConfig: Sendable, Equatable {
     var chatDelayMilliseconds = 0
     /// When above the demo reply's own length, the demo model's reply is padded to this many words (benchmarks).
     var demoReplyWords = 0
+    /// How the thinking model sends its reasoning (`DemoThinkingReply.forms`).
+    var thinkForm = "reasoning_content"
 }
 
 /// A fault queued through `POST /_test/faults`, applied to the next matching requests.

@@ -12,17 +12,21 @@ public struct BackendTestConfiguration: Sendable, Equatable, Encodable {
     public var templatesBareArray: Bool?
     /// A delay before each chat reply, in milliseconds.
     public var chatDelayMilliseconds: Int?
+    /// How `lyra-think` sends its reasoning: `reasoning_content`, `reasoning`, `tags`, `open` or `split`.
+    public var thinkForm: String?
 
     enum CodingKeys: String, CodingKey {
         case videoPollsToComplete = "video_polls_to_complete"
         case relativeVideoURL = "relative_video_url"
         case templatesBareArray = "templates_bare_array"
         case chatDelayMilliseconds = "chat_delay_ms"
+        case thinkForm = "think_form"
     }
 
     /// Creates a configuration; nil fields are left as the backend has them.
     public init(videoPollsToComplete: Int? = nil, relativeVideoURL: Bool? = nil,
-                templatesBareArray: Bool? = nil, chatDelayMilliseconds: Int? = nil) {
+                templatesBareArray: Bool? = nil, chatDelayMilliseconds: Int? = nil, thinkForm: String? = nil) {
+        self.thinkForm = thinkForm
         self.videoPollsToComplete = videoPollsToComplete
         self.relativeVideoURL = relativeVideoURL
         self.templatesBareArray = templatesBareArray

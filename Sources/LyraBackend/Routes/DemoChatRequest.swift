@@ -3,7 +3,7 @@
 
 /// A validated OpenAI-compatible chat completion request.
 struct DemoChatRequest: Sendable {
-    /// The only model the demo backend serves.
+    /// The demo backend's plain model (`lyra-think`, the thinking one, is in `DemoThinkingReply`).
     static let modelID = "lyra-demo"
 
     let model: String
@@ -28,7 +28,9 @@ struct DemoChatRequest: Sendable {
         for (index, item) in items.enumerated() {
             messages.append(try message(item, index: index))
         }
-        guard model == modelID else { throw RouteFailure(status: 404, detail: "The model '\(model)' does not exist") }
+        guard model == modelID || model == DemoThinkingReply.modelID else {
+            throw RouteFailure(status: 404, detail: "The model '\(model)' does not exist")
+        }
         return DemoChatRequest(
             model: model, messages: messages,
             stream: value["stream"]?.boolValue ?? false,

@@ -6,7 +6,8 @@ import Foundation
 /// Produces the Server-Sent Events of one streamed demo completion.
 struct DemoChatStream: Sendable {
     let request: DemoChatRequest
-    let pieces: [String]
+    /// The member of `delta` each piece goes in (`content`, `reasoning_content`, …), one event each.
+    let pieces: [(member: String, text: String)]
     let fault: ChatStreamFault
     let stopSignal: StopSignal
     let gate: ReleaseGate
@@ -17,7 +18,7 @@ struct DemoChatStream: Sendable {
         guard write(event(delta: [("role", .string("assistant"))], finishReason: nil)) else { return .abort }
         for (index, piece) in pieces.enumerated() {
             if let ending = deviation(afterWords: index, write) { return ending }
-            guard pause(), write(event(delta: [("content", .string(piece))], finishReason: nil)) else { return .abort }
+            guard pause(), write(event(delta: [(piece.member, .string(piece.text))], finishReason: nil)) else { return .abort }
         }
         if let ending = deviation(afterWords: pieces.count, write) { return ending }
         guard pause(), write(event(delta: [], finishReason: fault.finishReason ?? "stop")) else { return .abort }

@@ -1,5 +1,6 @@
-// `GET /v1/models` and `POST /v1/chat/completions`: the OpenAI-compatible demo model `lyra-demo`
-// (SPEC §8 "The local backend"), streamed word by word or answered as one JSON completion.
+// `GET /v1/models` and `POST /v1/chat/completions`: the OpenAI-compatible demo models `lyra-demo`
+// (SPEC §8 "The local backend") and `lyra-think` (SPEC §11), streamed word by word or answered as
+// one JSON completion.
 
 import Foundation
 
@@ -20,11 +21,9 @@ enum OpenAIRoutes {
     private static func models(_ context: RouteContext) -> HTTPResponse {
         .json(.object([
             ("object", .string("list")),
-            ("data", .array([.object([
-                ("id", .string(DemoChatRequest.modelID)),
-                ("object", .string("model")),
-                ("owned_by", .string("lyra")),
-            ])])),
+            ("data", .array([DemoChatRequest.modelID, DemoThinkingReply.modelID].map { id in
+                .object([("id", .string(id)), ("object", .string("model")), ("owned_by", .string("lyra"))])
+            })),
         ]))
     }
 
@@ -37,10 +36,22 @@ enum OpenAIRoutes {
             return OpenAIErrorResponse.badRequest(error.detail)
         }
         let fault = context.fault?.stream ?? ChatStreamFault()
-        let pieces = DemoChatReply.padded(
-            DemoChatReply.pieces(of: DemoChatReply.text(for: request)), toWords: context.state.config.demoReplyWords)
         let created = Int(Date().timeIntervalSince1970)
-        guard request.stream else { return completion(request, pieces: pieces, fault: fault, created: created) }
+        let form = context.state.config.thinkForm
+        let pieces: [(member: String, text: String)]
+        let message: [(String, JSONValue)]
+        if request.model == DemoThinkingReply.modelID {
+            pieces = DemoThinkingReply.deltas(for: request, form: form).map { (member: $0.0, text: $0.1) }
+            message = DemoThinkingReply.message(for: request, form: form)
+        } else {
+            let words = DemoChatReply.padded(
+                DemoChatReply.pieces(of: DemoChatReply.text(for: request)), toWords: context.state.config.demoReplyWords)
+            pieces = words.map { (member: "content", text: $0) }
+            message = [("role", .string("assistant")), ("content", .string(words.joined()))]
+        }
+        guard request.stream else {
+            return completion(request, message: message, tokens: pieces.count, fault: fault, created: created)
+        }
         let stream = DemoChatStream(
             request: request, pieces: pieces, fault: fault, stopSignal: context.stopSignal,
             gate: context.state.releaseGate, created: created)
@@ -57,7 +68,7 @@ enum OpenAIRoutes {
 
     /// The non-streamed answer: one `chat.completion` object with usage.
     private static func completion(
-        _ request: DemoChatRequest, pieces: [String], fault: ChatStreamFault, created: Int
+        _ request: DemoChatRequest, message: [(String, JSONValue)], tokens: Int, fault: ChatStreamFault, created: Int
     ) -> HTTPResponse {
         .json(.object([
             ("id", .string("chatcmpl-lyra-demo")),
@@ -66,10 +77,10 @@ enum OpenAIRoutes {
             ("model", .string(request.model)),
             ("choices", .array([.object([
                 ("index", .int(0)),
-                ("message", .object([("role", .string("assistant")), ("content", .string(pieces.joined()))])),
+                ("message", .object(message)),
                 ("finish_reason", .string(fault.finishReason ?? "stop")),
             ])])),
-            ("usage", DemoChatReply.usage(request, completionTokens: pieces.count)),
+            ("usage", DemoChatReply.usage(request, completionTokens: tokens)),
         ]))
     }
 }

@@ -56,6 +56,9 @@ enum TestControlRoutes {
         if let delay = body["chat_delay_ms"], !delay.isNull, !(0...60_000).contains(delay.intValue ?? -1) {
             throw RouteFailure(status: 422, detail: "'chat_delay_ms' must be an integer from 0 to 60000")
         }
+        if let form = body["think_form"], !DemoThinkingReply.forms.contains(form.stringValue ?? "") {
+            throw RouteFailure(status: 422, detail: "'think_form' must be one of \(DemoThinkingReply.forms.joined(separator: ", "))")
+        }
         if let words = body["demo_reply_words"], !(0...DemoChatReply.maxWords).contains(words.intValue ?? -1) {
             throw RouteFailure(status: 422, detail: "'demo_reply_words' must be an integer from 0 to \(DemoChatReply.maxWords)")
         }
@@ -65,6 +68,7 @@ enum TestControlRoutes {
             if let flag = body["templates_bare_array"]?.boolValue { config.templatesBareArray = flag }
             if let delay = body["chat_delay_ms"]?.intValue { config.chatDelayMilliseconds = delay }
             if let words = body["demo_reply_words"]?.intValue { config.demoReplyWords = words }
+            if let form = body["think_form"]?.stringValue { config.thinkForm = form }
         }
         return .json(describe(config))
     }
@@ -76,6 +80,7 @@ enum TestControlRoutes {
             ("templates_bare_array", .bool(config.templatesBareArray)),
             ("chat_delay_ms", .int(config.chatDelayMilliseconds)),
             ("demo_reply_words", .int(config.demoReplyWords)),
+            ("think_form", .string(config.thinkForm)),
         ])
     }
 }

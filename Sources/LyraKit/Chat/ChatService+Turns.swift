@@ -52,7 +52,7 @@ extension ChatService {
     private func deliver(_ prompt: ChatMessage, in session: ChatSession, options: ChatTurnOptions)
         async throws -> ChatTurn {
         let request = Self.request(for: prompt, in: session, options: options)
-        var received = ReceivedReply()
+        var received = ReceivedReply(startsInsideThinking: options.startsInsideThinking)
         do {
             try Task.checkCancellation()
             try await received.receive(from: options.provider, request: request, onText: options.onText,
@@ -85,15 +85,25 @@ extension ChatService {
         }
         var sent = prompt
         sent.failed = !complete
-        return ChatTurn(prompt: sent, reply: reply, session: saved, servedBy: received.completion?.model)
+        var turn = ChatTurn(prompt: sent, reply: reply, session: saved, servedBy: received.completion?.model)
+        turn.closedUnopenedThinking = received.closedUnopenedThinking
+        return turn
     }
 }
 
 /// The reply as it streams in: its text and reasoning split by the one reasoning parser.
 struct ReceivedReply {
-    private var splitter = ReasoningSplitter()
+    private var splitter: ReasoningSplitter
     var conversationID: String?
     var completion: ChatCompletionInfo?
+
+    /// An empty reply; `startsInsideThinking` for a model known to open its thinking block in the prompt.
+    init(startsInsideThinking: Bool = false) {
+        splitter = ReasoningSplitter(startsInside: startsInsideThinking)
+    }
+
+    /// Whether a lone `</think>` ended a block the reply never opened.
+    var closedUnopenedThinking: Bool { splitter.sawLoneClose }
 
     /// The answer so far (think tags and the reasoning they held taken out).
     var text: String { splitter.content }

@@ -11,6 +11,9 @@ public struct ChatTurn: Equatable, Sendable {
     public var session: ChatSession
     /// The model the server said answered, when it said so.
     public var servedBy: String?
+    /// Whether the reply ended a thinking block it never opened (a lone `</think>`): the model's
+    /// template opens it in the prompt, worth remembering for its next replies.
+    public var closedUnopenedThinking = false
 
     /// Creates a turn.
     public init(prompt: ChatMessage, reply: ChatMessage, session: ChatSession, servedBy: String? = nil) {

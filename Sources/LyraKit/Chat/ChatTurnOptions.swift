@@ -12,6 +12,9 @@ public struct ChatTurnOptions: Sendable {
     public var contextMessages: Int
     /// The thinking level to ask for (nil: ask nothing).
     public var think: ThinkLevel?
+    /// Whether the model is known to begin its reply inside a thinking block its template opened
+    /// (its text counts as reasoning until `</think>`).
+    public var startsInsideThinking = false
     /// Called with each piece of the reply's text as it arrives, in order.
     public var onText: @Sendable (String) -> Void
     /// Called with each piece of a thinking model's reasoning as it arrives, in order.

@@ -45,12 +45,16 @@ public struct ReasoningSplitter: Sendable {
     private var pending = ""
     /// Whether the reply was expected to start inside a block (`thinkOpen`).
     private let startsInside: Bool
+    /// While in the block the reply was expected to start in: the content text held as reasoning,
+    /// and the reasoning that came in a field of its own (apart, in case the block never closes).
+    private var heldInStartBlock: (content: String, fields: String)?
 
     /// A splitter for one reply. `startsInside`: the model is known to begin its reply inside a
     /// thinking block that the prompt opened, so content counts as reasoning until `</think>`.
     public init(startsInside: Bool = false) {
         self.startsInside = startsInside
         state = startsInside ? .block(closer: "</think>") : .leading
+        heldInStartBlock = startsInside ? ("", "") : nil
     }
 
     /// Takes a piece of `content` (which may hold tags).
@@ -71,6 +75,7 @@ public struct ReasoningSplitter: Sendable {
             fallthrough
         default:
             reasoning += piece
+            heldInStartBlock?.fields += piece
             return [.reasoning(piece)]
         }
     }
@@ -78,11 +83,12 @@ public struct ReasoningSplitter: Sendable {
     /// Ends the reply: what was held back is classified.
     public mutating func finish() -> [ReplyPiece] {
         var pieces = scan(final: true)
-        if startsInside, case .block = state, content.isEmpty {
+        if let held = heldInStartBlock {
             // The block the model was expected to open in its prompt never closed: it was the answer.
-            content = reasoning + pending
-            reasoning = ""
+            content = held.content + pending
+            reasoning = held.fields
             pending = ""
+            heldInStartBlock = nil
             state = .answer(watching: false)
             pieces.append(.reclassified)
         } else if !pending.isEmpty {
@@ -116,12 +122,14 @@ public struct ReasoningSplitter: Sendable {
                 }
             case .block(let closer):
                 if let range = pending.range(of: closer) {
-                    pieces += emitReasoning(String(pending[..<range.lowerBound]))
+                    pieces += emitReasoning(String(pending[..<range.lowerBound]), held: true)
                     pending = String(pending[range.upperBound...])
                     state = .afterBlock
+                    heldInStartBlock = nil
                 } else {
                     let keep = final ? 0 : Self.partialTagLength(at: pending, tags: [closer])
-                    pieces += emitReasoning(String(pending.dropLast(keep)))
+                    if final, heldInStartBlock != nil { return pieces }   // finish() reclassifies
+                    pieces += emitReasoning(String(pending.dropLast(keep)), held: true)
                     pending = String(pending.suffix(keep))
                     return pieces
                 }
@@ -154,8 +162,10 @@ public struct ReasoningSplitter: Sendable {
         return pieces
     }
 
-    private mutating func emitReasoning(_ text: String) -> [ReplyPiece] {
+    /// `held`: the text came through the content (kept apart while in the start block).
+    private mutating func emitReasoning(_ text: String, held: Bool = false) -> [ReplyPiece] {
         guard !text.isEmpty else { return [] }
+        if held { heldInStartBlock?.content += text }
         reasoning += text
         return [.reasoning(text)]
     }

@@ -50,7 +50,7 @@ public struct ProviderCatalog: Sendable, Equatable {
             providers[name] = ProviderDefinition(
                 name: name, kind: settings.kind, baseURL: settings.baseURL.flatMap(URL.init(string:)),
                 apiKey: apiKey, apiKeyVariable: variable, defaultModel: settings.defaultModel ?? "",
-                think: settings.think ?? .both)
+                think: settings.think ?? .both, thinkOpen: settings.thinkOpen ?? false)
         }
         self.providers = providers
     }

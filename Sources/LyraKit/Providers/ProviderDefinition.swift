@@ -18,11 +18,14 @@ public struct ProviderDefinition: Sendable, Equatable {
     public var defaultModel: String
     /// Which request fields carry the thinking level.
     public var think: ThinkControl
+    /// Whether its models open their thinking block in the prompt (`"thinkOpen": true`).
+    public var thinkOpen: Bool
 
     /// Creates a definition.
     public init(name: String, kind: ProviderKind, baseURL: URL?, apiKey: String?, apiKeyVariable: String,
-                defaultModel: String = "", think: ThinkControl = .both) {
+                defaultModel: String = "", think: ThinkControl = .both, thinkOpen: Bool = false) {
         self.think = think
+        self.thinkOpen = thinkOpen
         self.name = name
         self.kind = kind
         self.baseURL = baseURL

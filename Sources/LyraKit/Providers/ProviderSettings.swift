@@ -12,6 +12,8 @@ public struct ProviderSettings: Sendable, Equatable, Codable {
     public var defaultModel: String?
     /// Which fields carry the thinking level (`think`, default both).
     public var think: ThinkControl?
+    /// Whether its models open their thinking block in the prompt (`thinkOpen`).
+    public var thinkOpen: Bool?
 
     /// Creates settings.
     public init(kind: ProviderKind = .openai, baseURL: String? = nil, defaultModel: String? = nil,
@@ -22,9 +24,9 @@ public struct ProviderSettings: Sendable, Equatable, Codable {
         self.think = think
     }
 
-    enum CodingKeys: String, CodingKey { case kind, baseURL, defaultModel = "model", think }
+    enum CodingKeys: String, CodingKey { case kind, baseURL, defaultModel = "model", think, thinkOpen }
 
-    /// Decodes `kind` (default `openai`), `baseURL`, `model` and `think`; other members are ignored.
+    /// Decodes `kind` (default `openai`), `baseURL`, `model`, `think` and `thinkOpen`; other members are ignored.
     /// - Throws: `DecodingError` for an unknown kind or values of the wrong type.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -32,5 +34,6 @@ public struct ProviderSettings: Sendable, Equatable, Codable {
         baseURL = try container.decodeIfPresent(String.self, forKey: .baseURL)
         defaultModel = try container.decodeIfPresent(String.self, forKey: .defaultModel)
         think = try container.decodeIfPresent(ThinkControl.self, forKey: .think)
+        thinkOpen = try container.decodeIfPresent(Bool.self, forKey: .thinkOpen)
     }
 }

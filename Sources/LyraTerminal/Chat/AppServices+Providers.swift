@@ -47,7 +47,8 @@ extension AppServices {
         let configuration = try configuration()
         let provider = try chatProvider(for: model)
         return ChatRoute(provider: provider, model: provider.keepsHistoryServerSide ? nil : model,
-                         contextMessages: configuration.contextMessages, render: configuration.render)
+                         contextMessages: configuration.contextMessages, render: configuration.render,
+                         thinkOpen: try providerCatalog().provider(named: model.provider)?.thinkOpen ?? false)
     }
 
     /// The provider that answers `model`.

@@ -14,4 +14,6 @@ struct ChatRoute {
     var contextMessages: Int
     /// How replies are shown on a terminal.
     var render: RenderMode
+    /// Whether the provider's config says its models open their thinking block in the prompt (`thinkOpen`).
+    var thinkOpen = false
 }

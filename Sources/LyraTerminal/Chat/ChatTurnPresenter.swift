@@ -17,8 +17,11 @@ enum ChatTurnPresenter {
                     _ work: @MainActor (ChatTurnOptions) async throws -> ChatTurn) async throws {
         let route = try await context.services.chatRoute()
         let pump = ReplyStreamPump(context: context, render: route.render, label: waitingLabel)
-        let options = ChatTurnOptions(provider: route.provider, model: route.model,
+        var options = ChatTurnOptions(provider: route.provider, model: route.model,
                                       contextMessages: route.contextMessages, onText: pump.onText)
+        let thinkOpen = ThinkOpenModels(directories: context.services.directories)
+        let modelName = route.model?.description
+        options.startsInsideThinking = route.thinkOpen || modelName.map(thinkOpen.contains) ?? false
         let started = ContinuousClock.now
         let turn: ChatTurn
         do {
@@ -30,6 +33,7 @@ enum ChatTurnPresenter {
             throw FailedTurnError.wrapping(error, session: await chat.session)
         }
         await pump.finish(completed: true)
+        if turn.closedUnopenedThinking, let modelName { thinkOpen.remember(modelName) }
         context.sessionTitle = turn.session.title
         SessionCompletion.remember(turn.session.title, in: context)
         showFooter(turn, context: context, elapsed: pump.view.firstPieceAt.map { ContinuousClock.now - $0 }

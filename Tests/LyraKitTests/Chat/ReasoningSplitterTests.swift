@@ -88,12 +88,21 @@ import Testing
         #expect(splitter.reasoning.isEmpty && splitter.content == "Plain answer")
     }
 
+    @Test func aModelKnownToThinkOpenKeepsFieldReasoningApartWhenItsBlockNeverCloses() {
+        var splitter = ReasoningSplitter(startsInside: true)
+        _ = splitter.feed(reasoning: "from the field")
+        _ = splitter.feed(content: "The answer.")
+        _ = splitter.finish()
+        #expect(splitter.reasoning == "from the field" && splitter.content == "The answer.")
+    }
+
     @Test func randomSplitsGiveWhatTheWholeGives() {
         let words = ["<think>", "</think>", "<thinking>", "</thinking>", "<", ">", "/", "think", " ", "\n",
                      "answer", "é", "🙂", "<b>", "x"]
         let failure = FuzzBudget.run(seed: FuzzBudget.seed(for: "reasoning"), count: FuzzBudget.cases()) { generator in
             let text = (0..<Int.random(in: 0...12, using: &generator)).map { _ in generator.pick(words) }.joined()
-            let whole = Self.split([text])
+            let inside = generator.chance(30)
+            let whole = Self.split([text], startsInside: inside)
             var pieces: [String] = []
             var rest = Substring(text)
             while !rest.isEmpty {
@@ -101,7 +110,7 @@ import Testing
                 pieces.append(String(rest.prefix(cut)))
                 rest = rest.dropFirst(cut)
             }
-            let parts = Self.split(pieces)
+            let parts = Self.split(pieces, startsInside: inside)
             if parts != whole { Issue.record("\(pieces.debugDescription): \(parts) vs \(whole)") }
             return parts == whole
         }
