@@ -89,6 +89,12 @@ public struct BackendControl: Sendable {
         _ = try await send("POST", "/_test/reset", body: Data("{}".utf8))
     }
 
+    /// Lets every held answer (a `pause_after_words` fault) go on. `POST /_test/release`.
+    /// - Throws: `HarnessError.backendRequestFailed` on a non-2xx answer, or the transport error.
+    public func release() async throws {
+        _ = try await send("POST", "/_test/release", body: Data("{}".utf8))
+    }
+
     /// A plain GET of any URL (e.g. a plan's `checkout_url`, to "pay").
     /// - Returns: the HTTP status and the body.
     /// - Throws: the transport error, or `HarnessError.invalidBackendResponse` for a non-HTTP answer.

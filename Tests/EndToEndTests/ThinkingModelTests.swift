@@ -38,4 +38,65 @@ import Testing
         let last = try #require(bodies.last)
         #expect(!last.contains("think>") && !last.contains("I should answer briefly"), "\(last)")
     }
+
+    private static func thinkingEnvironment(_ backend: RunningBackend) -> [String: String] {
+        var environment = backend.lyraEnvironment
+        environment["OPENAI_BASE_URL"] = backend.url.absoluteString + "/v1"
+        environment["OPENAI_API_KEY"] = backend.token
+        environment["LYRA_MODEL"] = "openai:lyra-think"
+        return environment
+    }
+
+    @Test func withReasoningAScriptWritesTheReasoningToStderrOnly() async throws {
+        let env = try TemporaryEnvironment()
+        let backend = try RunningBackend()
+        let result = try await env.runLyra(["--reasoning", "-c", "why?"], extraEnvironment: Self.thinkingEnvironment(backend))
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix(Self.answer) && !result.stdout.contains("I should answer"))
+        #expect(result.stderr == "The user asked \"why?\". I should answer briefly and say that I am the demo thinking model.\n")
+        let quiet = try await env.runLyra(["-c", "why?"], extraEnvironment: Self.thinkingEnvironment(backend))
+        #expect(quiet.stderr == "")
+    }
+
+    @Test func thinkOffSendsBothFieldsAndDefaultSendsNeither() async throws {
+        let env = try TemporaryEnvironment()
+        let backend = try RunningBackend()
+        _ = try await env.runLyra(["--think", "off", "-c", "a"], extraEnvironment: Self.thinkingEnvironment(backend))
+        _ = try await env.runLyra(["--think", "default", "-c", "b", "-c", "/think high", "-c", "c"],
+                                  extraEnvironment: Self.thinkingEnvironment(backend))
+        let bodies = try await backend.control.requests().filter { $0.path == "/v1/chat/completions" }.compactMap(\.bodyText)
+        let objects = bodies.compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        #expect(objects.count == 3)
+        #expect(objects.first?["reasoning_effort"] as? String == "none")
+        #expect((objects.first?["chat_template_kwargs"] as? [String: Any])?["enable_thinking"] as? Bool == false)
+        #expect(objects.dropFirst().first.map { $0["reasoning_effort"] == nil && $0["chat_template_kwargs"] == nil } == true)
+        #expect(objects.last?["reasoning_effort"] as? String == "high")
+        let bad = try await env.runLyra(["--think", "max", "-c", "a"], extraEnvironment: Self.thinkingEnvironment(backend))
+        #expect(bad.status == 2)
+    }
+
+    @Test func aTerminalShowsOneThinkingLineThenTheAnswerOrTheReasoningWhenAsked() async throws {
+        let env = try TemporaryEnvironment()
+        let backend = try RunningBackend()
+        try await backend.control.injectFault(json: #"{"path": "/v1/chat/completions", "pause_after_words": 5}"#)
+        let session = try env.startLyraSession([], extraEnvironment: Self.thinkingEnvironment(backend), columns: 100)
+        defer { session.terminate() }
+        try await session.awaitOutput(containing: "lyra ›")
+        session.mark()
+        session.send("why is the sky blue?\r")
+        _ = try await session.awaitOutput(containing: "5 tokens")
+        #expect(session.plainOutput.contains("thinking…"))
+        #expect(!session.plainOutput.contains("I should answer"))
+        try await backend.control.release()
+        try await session.awaitPrompt(after: "It arrived with")
+        #expect(session.plainOutput.contains("thought for"))
+        #expect(!session.plainOutput.contains("I should answer"))
+        session.send("/think show\r")
+        try await session.awaitPrompt(after: "reasoning shown")
+        session.send("and at night?\r")
+        try await session.awaitPrompt(after: "It arrived with 3")
+        #expect(session.plainOutput.contains("I should answer briefly"))
+        session.send(.ctrlD)
+        #expect(try await session.awaitExit() == 0)
+    }
 }

@@ -31,6 +31,9 @@ public final class AppServices {
                                                     warn: Self.printWarning), clock: clock)
     /// The explicit model choice of this run (`--model`, `LYRA_MODEL`, `/model`).
     lazy var modelChoice = ModelChoice()
+    /// This run's thinking level and reasoning display (`--think`, `--reasoning`, `/think`).
+    lazy var thinking = ThinkingChoice(level: options.think.flatMap { try? ThinkLevel.parse($0) },
+                                       show: options.reasoning)
     /// The writing services of this run, one per model.
     public private(set) lazy var writingServices = WritingServices()
     // These are made from the configuration, so `reloadConfiguration()` drops them:

@@ -1,6 +1,7 @@
 // The command line of SPEC §1, parsed by hand: options, `-c` lines, `-f` files, a one-shot PROMPT
 // (from the first word that is not an option, or everything after `--`) and `lyra serve`.
 import Foundation
+import LyraKit
 
 /// What the user asked for on the command line.
 public struct LaunchOptions: Sendable, Equatable {
@@ -41,6 +42,10 @@ public struct LaunchOptions: Sendable, Equatable {
     public var system: String?
     /// `--plain`: replies as raw text, no Markdown rendering.
     public var plain = false
+    /// `--reasoning`: show a thinking model's reasoning (on stderr in scripts).
+    public var reasoning = false
+    /// `--think LEVEL`: the thinking level for this run (`default` asks for nothing).
+    public var think: String?
 
     /// Options with every default.
     public init() {}
@@ -77,6 +82,8 @@ extension LaunchOptions {
           --model M         the model for this run: PROVIDER:MODEL (app, openai, ollama, demo, or from config.json)
           --system TEXT     the system prompt of the new session
           --plain           show replies as raw text (no Markdown rendering)
+          --reasoning       show a thinking model's reasoning (scripts: on stderr)
+          --think LEVEL     thinking level: off, low, medium, high or default
 
         exit status: 0 success · 1 a line failed · 2 usage or configuration error · 3 stopped by --bail · 130 interrupted
         """
@@ -121,6 +128,15 @@ extension LaunchOptions {
             case "--model": options.model = try value()
             case "--system": options.system = try value()
             case "--plain": options.plain = true
+            case "--reasoning": options.reasoning = true
+            case "--think":
+                let level = try value()
+                do {
+                    _ = try ThinkLevel.parse(level)
+                } catch {
+                    throw UsageError(message: "unknown thinking level '\(level)' (use off, low, medium, high or default)")
+                }
+                options.think = level
             case "-c": lines.append(try value())
             case "-f": options.action = .file(try value())
             case "--completions": options.action = .completions(try value())

@@ -16,9 +16,12 @@ enum ChatTurnPresenter {
     static func run(_ context: CommandContext, chat: ChatService,
                     _ work: @MainActor (ChatTurnOptions) async throws -> ChatTurn) async throws {
         let route = try await context.services.chatRoute()
-        let pump = ReplyStreamPump(context: context, render: route.render, label: waitingLabel)
+        let thinking = context.services.thinking
+        let pump = ReplyStreamPump(context: context, render: route.render, label: waitingLabel,
+                                   showReasoning: thinking.show)
         var options = ChatTurnOptions(provider: route.provider, model: route.model,
-                                      contextMessages: route.contextMessages, onText: pump.onText)
+                                      contextMessages: route.contextMessages, think: thinking.level,
+                                      onText: pump.onText, onReasoning: pump.onReasoning)
         let thinkOpen = ThinkOpenModels(directories: context.services.directories)
         let modelName = route.model?.description
         options.startsInsideThinking = route.thinkOpen || modelName.map(thinkOpen.contains) ?? false

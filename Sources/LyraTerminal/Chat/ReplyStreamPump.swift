@@ -10,19 +10,36 @@ final class ReplyStreamPump {
     let view: ReplyStreamView
     /// Hands one piece over; safe to call from any thread (the services' `onText`).
     nonisolated let onText: @Sendable (String) -> Void
-    private let pieces: AsyncStream<String>.Continuation
+    /// Hands one piece of reasoning over; safe to call from any thread (`onReasoning`).
+    nonisolated let onReasoning: @Sendable (String) -> Void
+    private let pieces: AsyncStream<Piece>.Continuation
+
+    /// A piece of the answer or of the reasoning, kept in the order they came.
+    private enum Piece: Sendable {
+        case text(String)
+        case reasoning(String)
+    }
     /// Shows each piece as it comes; ends once the stream is finished and every piece shown.
     private let shown: Task<Void, Never>
 
     /// Starts the spinner with `label` (when `context` shows progress) and a renderer for the pieces.
-    init(context: CommandContext, render: RenderMode, label: String) {
+    /// `showReasoning`: the reasoning text itself is shown (else a one-line summary on a terminal).
+    init(context: CommandContext, render: RenderMode, label: String, showReasoning: Bool = false) {
         let spinner = context.makeSpinner()
-        let view = ReplyStreamView(context: context, spinner: spinner, render: render)
-        let (stream, pieces) = AsyncStream.makeStream(of: String.self)
+        let view = ReplyStreamView(context: context, spinner: spinner, render: render, showReasoning: showReasoning)
+        let (stream, pieces) = AsyncStream.makeStream(of: Piece.self)
         self.view = view
         self.pieces = pieces
-        onText = { pieces.yield($0) }
-        shown = Task { for await piece in stream { view.show(piece) } }
+        onText = { pieces.yield(.text($0)) }
+        onReasoning = { pieces.yield(.reasoning($0)) }
+        shown = Task {
+            for await piece in stream {
+                switch piece {
+                case .text(let text): view.show(text)
+                case .reasoning(let text): view.showReasoning(text)
+                }
+            }
+        }
         spinner.start(label)
     }
 

@@ -2,6 +2,9 @@
 // piece, text is rendered from Markdown a finished line at a time, and only the last, unfinished
 // line is shown as a live preview that may be redrawn (or the raw text with --plain).
 // In a script: the sanitised text goes to stdout as it arrives, flushed per piece.
+// A thinking model's reasoning (SPEC §11): on a terminal a muted `thinking… 12 s · 840 tokens` line
+// redrawn in place, left as `thought for 12 s` when the answer starts, or the reasoning text itself
+// when asked; in a script only with --reasoning, and then on stderr.
 import Foundation
 import LyraKit
 
@@ -18,11 +21,20 @@ final class ReplyStreamView {
     private(set) var firstPieceAt: ContinuousClock.Instant?
     /// The live preview of the unfinished line as shown now (raw text, tabs as spaces).
     private var preview = ""
+    /// Whether the reasoning text itself is shown.
+    private let showsReasoningText: Bool
+    /// When the first piece of reasoning arrived, and how many pieces (about a token each) came.
+    private var reasoningStartedAt: ContinuousClock.Instant?
+    private var reasoningPieces = 0
+    /// Whether reasoning output is still open: the live line on screen, or text without its last newline.
+    private var reasoningOpen = false
+    private var reasoningSanitizer = StreamingTextSanitizer()
 
     /// A view for a reply in `context`; `spinner` runs until the first piece.
-    init(context: CommandContext, spinner: Spinner, render: RenderMode) {
+    init(context: CommandContext, spinner: Spinner, render: RenderMode, showReasoning: Bool = false) {
         self.context = context
         self.spinner = spinner
+        self.showsReasoningText = showReasoning
         if context.isInteractive && render == .markdown {
             markdown = MarkdownStreamRenderer(width: context.terminal.width, theme: context.theme)
         }
@@ -31,11 +43,61 @@ final class ReplyStreamView {
     /// Whether any text of the reply was received.
     var receivedText: Bool { firstPieceAt != nil }
 
+    /// Shows one piece of the reasoning.
+    func showReasoning(_ piece: String) {
+        if reasoningStartedAt == nil {
+            reasoningStartedAt = .now
+            spinner.stop()
+        }
+        reasoningPieces += 1
+        guard firstPieceAt == nil else { return }   // reasoning after the answer began is not shown
+        if showsReasoningText {
+            let clean = reasoningSanitizer.sanitize(piece)
+            guard !clean.isEmpty else { return }
+            if context.isInteractive {
+                context.console.write(context.theme.paint(clean, .muted))
+                context.console.flush()
+            } else {
+                context.console.writeError(clean)
+            }
+            reasoningOpen = !clean.hasSuffix("\n")
+        } else if context.isInteractive {
+            drawReasoningLine("thinking… \(reasoningSeconds) s · \(reasoningPieces) tokens")
+            reasoningOpen = true
+        }
+    }
+
+    /// Seconds since the reasoning began.
+    private var reasoningSeconds: Int {
+        reasoningStartedAt.map { Int((ContinuousClock.now - $0).components.seconds) } ?? 0
+    }
+
+    /// Redraws the one-line reasoning summary in place, cut to the terminal's width.
+    private func drawReasoningLine(_ text: String) {
+        let fitted = String(text.prefix(max(1, context.terminal.width - 1)))
+        context.console.write("\r\u{1B}[K" + context.theme.paint(fitted, .muted))
+        context.console.flush()
+    }
+
+    /// Closes the reasoning output before the answer (or the end): the live line becomes
+    /// `thought for N s`; reasoning text gets its last newline.
+    private func endReasoning() {
+        guard reasoningOpen else { return }
+        reasoningOpen = false
+        if showsReasoningText {
+            if context.isInteractive { emit("\n") } else { context.console.writeError("\n") }
+        } else {
+            drawReasoningLine("thought for \(reasoningSeconds) s")
+            emit("\n")
+        }
+    }
+
     /// Shows one piece of the reply.
     func show(_ piece: String) {
         if firstPieceAt == nil {
             firstPieceAt = .now
             spinner.stop()
+            endReasoning()
             // The bubble's label: a line of its own, so that no content line carries a border glyph.
             if context.isInteractive { write([context.theme.paint("╭─ lyra", .assistant)]) }
         }
@@ -58,6 +120,7 @@ final class ReplyStreamView {
     /// a failed turn that showed nothing adds nothing.
     func finish(completed: Bool) {
         spinner.stop()
+        endReasoning()
         if var renderer = markdown {
             erasePreview()
             write(renderer.finish())

@@ -12,6 +12,7 @@ public enum CommandCatalog {
             RetryCommand(),
             ModelCommand(),
             SystemCommand(),
+            ThinkCommand(),
             EditCommand(),
             CopyCommand(),
             FileCommand(),
