@@ -42,7 +42,7 @@ struct SessionJournalLine: Equatable, Sendable {
             object.string("op", "meta", into: &output)
             object.string("title", meta.title, into: &output)
             object.string("chatID", meta.chatID, into: &output)
-            object.timestamp("updatedAt", meta.updatedAt, into: &output)
+            object.member("updatedAt", meta.updatedAt, into: &output)
             optional("model", meta.model, object: &object, into: &output)
             optional("system", meta.system, object: &object, into: &output)
         }
