@@ -46,6 +46,22 @@ struct SessionFileReader {
         return reading.settled()
     }
 
+    /// A session's members object (``SessionFileWriter/writeMembers(of:into:)``): the members
+    /// present, to be applied to a session with ``SessionMeta/apply(to:)``; `messages` is skipped.
+    mutating func readMembers(at place: @autoclosure () -> String) throws(JSONScanFailure) -> SessionMeta {
+        var reading = StoredObjectReading<ChatSession>(membersOnly: true)
+        try readObject(into: &reading, at: place)
+        let rows = reading.present
+        return SessionMeta(members: reading.settled(), rows: rows)
+    }
+
+    /// Reads a session's members object and applies the members present to `session` (its
+    /// messages left alone): ``readMembers(at:)`` then ``SessionMeta/apply(to:)``.
+    mutating func readMembers(into session: inout ChatSession, at place: @autoclosure () -> String)
+        throws(JSONScanFailure) {
+        try readMembers(at: place()).apply(to: &session)
+    }
+
     // MARK: - Objects through their field tables
 
     /// Reads the object at the scanner, its members in any order, into `reading`: the members of

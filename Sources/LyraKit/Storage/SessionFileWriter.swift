@@ -1,5 +1,6 @@
 // Renders a session file's text straight into bytes (SPEC §3, §8): pretty JSON, two-space indent,
-// the members in their field table's order (SessionFileFields.swift), then `\n`.
+// the members in their field table's order (SessionFileFields.swift), then `\n`; and a session's
+// members as one compact object for the journal.
 import Foundation
 
 /// Writes `ChatSession`s in the session file layout of SPEC §3.
@@ -46,6 +47,20 @@ enum SessionFileWriter {
     /// `compact`: on one line without spaces (a journal line).
     static func write(_ message: ChatMessage, compact: Bool = false, into output: inout [UInt8]) {
         message.write(into: &output, indent: compact ? nil : 3)
+    }
+
+    /// The members of `session` but its messages, as one compact object for the journal: every
+    /// member of the field table is written, unset ones as `null`, so that reading the object back
+    /// (``SessionFileReader/readMembers(at:)``) gives them all; then the members Lyra does not know.
+    static func writeMembers(of session: ChatSession, into output: inout [UInt8]) {
+        writeMembers(of: session, rows: ChatSession.storedMembers.written, into: &output)
+    }
+
+    /// Like ``writeMembers(of:into:)``, only the members of `rows` of the field table.
+    static func writeMembers(of session: ChatSession, rows: StoredRows, into output: inout [UInt8]) {
+        var object = ObjectWriter(indent: nil, complete: true, into: &output)
+        object.members(of: session, rows: rows, into: &output)
+        object.close(into: &output)
     }
 }
 
