@@ -1,5 +1,5 @@
-// One message of a chat session, exactly as stored in a session file (SPEC §3, §8). Read and
-// written by `SessionFileReader`/`SessionFileWriter`.
+// One message of a chat session, exactly as stored in a session file (SPEC §3, §8). How each
+// member is stored (key, default, when it is left out) is its row in SessionFileFields.swift.
 import Foundation
 
 /// A message in a chat session.

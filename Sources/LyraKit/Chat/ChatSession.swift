@@ -1,5 +1,5 @@
 // A chat session as stored in `<sessions>/<id>.json` (SPEC §3): id, title, chatID, timestamps and
-// messages, plus the additions of SPEC §8. Read and written by `SessionFileReader`/`SessionFileWriter`.
+// messages, plus the additions of SPEC §8. How each member is stored is its row in SessionFileFields.swift.
 import Foundation
 
 /// A saved conversation.

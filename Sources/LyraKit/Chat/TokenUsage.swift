@@ -1,5 +1,5 @@
 // The token counts a model reported for one reply (SPEC §8), stored in the session file as
-// `"usage": {"promptTokens": n, "completionTokens": n}`.
+// `"usage": {"promptTokens": n, "completionTokens": n}` (its rows in SessionFileFields.swift).
 
 /// How many tokens a reply cost, as the server reported them.
 public struct TokenUsage: Codable, Equatable, Sendable {

@@ -16,7 +16,7 @@ public enum SessionEdit: Equatable, Sendable {
     case replace(String, with: ChatMessage)
     /// Sets the `failed` flag of the user message `id` (nothing when it is gone).
     case failed(id: String, failed: Bool)
-    /// Sets the session's own members (title, chat id, update time, model, system prompt).
+    /// Sets the session's own members (all but its messages: title, chat id, update time, model, …).
     case meta(SessionMeta)
 
     /// Applies the edit to `session`.
@@ -63,43 +63,5 @@ public enum SessionEdit: Equatable, Sendable {
         case .append(let message), .insert(let message, _), .replace(_, let message): return message
         case .failed, .meta: return nil
         }
-    }
-}
-
-/// The members of a session that a journal line can change.
-public struct SessionMeta: Equatable, Sendable {
-    /// The title.
-    public var title: String
-    /// The backend's chat id.
-    public var chatID: String
-    /// When the session last changed.
-    public var updatedAt: Date
-    /// The model, `PROVIDER:MODEL`, or nil.
-    public var model: String?
-    /// The system prompt, or nil.
-    public var system: String?
-
-    /// The members of `session` as they are.
-    public init(_ session: ChatSession) {
-        self.init(title: session.title, chatID: session.chatID, updatedAt: session.updatedAt,
-                  model: session.model, system: session.system)
-    }
-
-    /// The given members.
-    public init(title: String, chatID: String, updatedAt: Date, model: String?, system: String?) {
-        self.title = title
-        self.chatID = chatID
-        self.updatedAt = updatedAt
-        self.model = model
-        self.system = system
-    }
-
-    /// Writes these members into `session`.
-    func apply(to session: inout ChatSession) {
-        session.title = title
-        session.chatID = chatID
-        session.updatedAt = updatedAt
-        session.model = model
-        session.system = system
     }
 }

@@ -1,44 +1,69 @@
-// The members of a session file and of its messages as read, before defaults: the one place where
-// a missing member gets its default value (SPEC §3: files from other programs open too).
+// The field tables of the session format (SPEC §3, §8): every stored member of a session, a message
+// and a usage record, described once — key, kind, default, when it is left out, written in this
+// order. The reader, the writer and the journal all go by them: a new member is a line here.
 import Foundation
 
-/// A session's members as found in a file.
-struct SessionFields {
-    var id: String?, title: String?, chatID: String?, createdAt: String?, updatedAt: String?
-    var system: String?, model: String?, number: Int?
-    var messages: [ChatMessage] = []
-    var unknown: [JSONMember] = []
+extension ChatSession: StoredObject {
+    /// The key of the messages, written last (after the members Lyra does not know) and in pieces.
+    static let messagesKey = "messages"
 
-    /// The session, with defaults: no id → empty (the store uses the file name), no chat id → a fresh
-    /// one, no or unreadable `createdAt` → the first message's time (else 1970), no `updatedAt` →
-    /// the last message's time (else `createdAt`).
-    func session() -> ChatSession {
-        let created = createdAt.flatMap(ChatTimestamp.date(from:))
-            ?? messages.first?.createdAt ?? Date(timeIntervalSince1970: 0)
-        let updated = updatedAt.flatMap(ChatTimestamp.date(from:)) ?? messages.last?.createdAt ?? created
-        var session = ChatSession(id: id ?? "", title: title ?? "", chatID: chatID ?? UUID.systemRandomLowercased(),
-                                  createdAt: created, updatedAt: updated, messages: messages,
-                                  system: system, model: model, number: number)
-        session.unknownMembers = unknown
-        return session
-    }
+    /// A session's members. Defaults: no id → empty (the store uses the file name), no chat id →
+    /// a fresh one, no or unreadable `createdAt` → the first message's time (else 1970), no
+    /// `updatedAt` → the last message's time (else `createdAt`).
+    static let storedMembers = StoredMembers<ChatSession>(
+        blank: ChatSession(id: "", title: "", chatID: "", createdAt: .storedEpoch),
+        depth: 1, unknown: \ChatSession.unknownMembers, members: [
+            .identifier("id", \.id, { $0.id = $1 }, default: { _ in "" }),
+            .required("title", \.title, { $0.title = $1 }, default: { _ in "" }),
+            .identifier("chatID", \.chatID, { $0.chatID = $1 }, default: { _ in UUID.systemRandomLowercased() }),
+            .optional("number", \.number, { $0.number = $1 }),
+            .optional("system", \.system, { $0.system = $1 }),
+            .optional("model", \.model, { $0.model = $1 }),
+            .required("createdAt", \.createdAt, { $0.createdAt = $1 },
+                      default: { $0.messages.first?.createdAt ?? .storedEpoch }),
+            .required("updatedAt", \.updatedAt, { $0.updatedAt = $1 },
+                      default: { $0.messages.last?.createdAt ?? $0.createdAt }),
+            StoredMember(messagesKey, \.messages, { $0.messages = $1 }, read: { reader, place throws(JSONScanFailure) in
+                try reader.readMessages(at: place())
+            }, write: nil),
+        ])
 }
 
-/// A message's members as found in a file.
-struct MessageFields {
-    var id: String?, role: String?, content: String?, createdAt: String?, failed: Bool?
-    var model: String?, incomplete: Bool?, finishReason: String?, usage: TokenUsage?
-    var unknown: [JSONMember] = []
+extension ChatMessage: StoredObject {
+    /// A message's members. Defaults: a fresh id, role `user`, empty content, 1970 for a missing or
+    /// unreadable time; `failed` is kept on user messages only (false when missing) and always
+    /// written there.
+    static let storedMembers = StoredMembers<ChatMessage>(
+        blank: ChatMessage(id: "", role: .user, content: "", createdAt: .storedEpoch),
+        depth: 3, unknown: \ChatMessage.unknownMembers, members: [
+            .identifier("id", \.id, { $0.id = $1 }, default: { _ in UUID.systemRandomLowercased() }),
+            .required("role", \.role, { $0.role = $1 }, default: { _ in .user }),
+            .required("content", \.content, { $0.content = $1 }, default: { _ in "" }),
+            .required("createdAt", \.createdAt, { $0.createdAt = $1 }, default: { _ in .storedEpoch }),
+            StoredMember("failed", \.failed, { $0.failed = $1 }, read: { reader, place throws(JSONScanFailure) in
+                .some(try reader.optionalBool(at: place()))
+            }, write: { message, object, output in
+                if message.role == .user { object.boolean("failed", message.failed ?? false, into: &output) }
+            }, settle: { message, _ in
+                message.failed = message.role == .user ? (message.failed ?? false) : nil
+            }),
+            .optional("model", \.model, { $0.model = $1 }),
+            .flag("incomplete", \.incomplete, { $0.incomplete = $1 }),
+            .optional("finishReason", \.finishReason, { $0.finishReason = $1 }),
+            .optional("usage", \.usage, { $0.usage = $1 }),
+        ])
+}
 
-    /// The message, with defaults: a fresh id, role `user`, empty content, 1970 for a missing or
-    /// unreadable time, `failed` false on user messages (and absent on others).
-    func message() -> ChatMessage {
-        let created = createdAt.flatMap(ChatTimestamp.date(from:)) ?? Date(timeIntervalSince1970: 0)
-        var message = ChatMessage(id: id ?? UUID.systemRandomLowercased(), role: ChatRole(rawValue: role ?? "user"),
-                                  content: content ?? "", createdAt: created,
-                                  failed: failed, model: model, incomplete: incomplete ?? false,
-                                  finishReason: finishReason, usage: usage)
-        message.unknownMembers = unknown
-        return message
-    }
+extension TokenUsage: StoredObject {
+    /// A usage record's members; other members of it are not kept.
+    static let storedMembers = StoredMembers<TokenUsage>(
+        blank: TokenUsage(), depth: 4, unknown: nil, members: [
+            .optional("promptTokens", \.promptTokens, { $0.promptTokens = $1 }),
+            .optional("completionTokens", \.completionTokens, { $0.completionTokens = $1 }),
+        ])
+}
+
+extension Date {
+    /// The time of a stored member that is missing and has nothing better: 1970-01-01.
+    static let storedEpoch = Date(timeIntervalSince1970: 0)
 }

@@ -1,5 +1,6 @@
 // Reading one session journal line (docs/JOURNAL.md) with the session file's reader, so a message
-// in the journal is read exactly like one in the file; any line that is not exactly right is refused.
+// or a session's members in the journal are read exactly like those in the file (through the field
+// tables); any line that is not exactly right is refused.
 import Foundation
 
 extension SessionFileReader {
@@ -48,20 +49,19 @@ extension SessionFileReader {
         case "id", "after", "replacing": fields.ids[key] = try optionalString(at: key)
         case "message": fields.message = try readMessage(at: key)
         case "failed": fields.failed = try optionalBool(at: key)
-        case "title": fields.title = try optionalString(at: key)
-        case "chatID": fields.chatID = try optionalString(at: key)
-        case "updatedAt": fields.updatedAt = try optionalString(at: key).flatMap(ChatTimestamp.date(from:))
-        case "model": fields.model = try optionalString(at: key)
-        case "system": fields.system = try optionalString(at: key)
-        default: try scanner.skipValue(depth: 3)
+        case "session": fields.meta = try readMembers(at: key)
+        default:
+            // A meta edit of the earlier form holds the session's members beside its `op`.
+            if try !readMember(key, into: &fields.members, at: { "" }) { try scanner.skipValue(depth: 3) }
         }
     }
 }
 
 /// An edit's members as read, before they are checked.
 private struct EditFields {
-    var operation: String?, ids: [String: String] = [:], message: ChatMessage?, failed: Bool?
-    var title: String?, chatID: String?, updatedAt: Date?, model: String?, system: String?
+    var operation: String?, ids: [String: String] = [:], message: ChatMessage?, failed: Bool?, meta: SessionMeta?
+    /// The session's members beside `op` (a meta edit of the earlier form).
+    var members = StoredObjectReading<ChatSession>(membersOnly: true)
 
     /// The edit, or nil when a member it needs is missing (so is an edit of the first journal
     /// format, which named messages by position).
@@ -72,8 +72,9 @@ private struct EditFields {
         case "replace": return ids["replacing"].flatMap { old in message.map { .replace(old, with: $0) } }
         case "failed": return ids["id"].flatMap { id in failed.map { .failed(id: id, failed: $0) } }
         case "meta":
-            guard let title, let chatID, let updatedAt else { return nil }
-            return .meta(SessionMeta(title: title, chatID: chatID, updatedAt: updatedAt, model: model, system: system))
+            if let meta { return .meta(meta) }
+            guard !members.present.isEmpty else { return nil }
+            return .meta(SessionMeta(members: members.settled(), rows: members.present))
         default: return nil
         }
     }

@@ -1,6 +1,6 @@
 // The one reader of session files (SPEC §3, §8): any valid JSON layout (member order, whitespace,
-// escapes, numbers as ids) read straight from bytes into a `ChatSession`; members Lyra does not know
-// are kept as their JSON text. The defaults for missing members live here and nowhere else.
+// escapes, numbers as ids) read straight from bytes into a `ChatSession` through the field tables
+// (SessionFileFields.swift); members Lyra does not know are kept as their JSON text.
 import Foundation
 
 /// Parses a session file's bytes into a `ChatSession`, or says why the file is damaged.
@@ -20,85 +20,90 @@ struct SessionFileReader {
 
     private mutating func readDocument() throws(JSONScanFailure) -> ChatSession {
         guard scanner.peek() == UInt8(ascii: "{") else { throw JSONScanFailure(reason: "not a session object") }
-        var fields = SessionFields()
-        try scanner.readObject { scanner, key throws(JSONScanFailure) in
-            var reader = SessionFileReader(scanner: scanner)
-            try reader.readSessionMember(key, into: &fields)
-            scanner = reader.scanner
-        }
+        var reading = StoredObjectReading<ChatSession>()
+        try readObject(into: &reading, at: { "" })
         guard scanner.isAtEnd() else { throw scanner.invalid() }
-        return fields.session()
+        return reading.settled()
     }
 
-    private mutating func readSessionMember(_ key: String, into fields: inout SessionFields) throws(JSONScanFailure) {
-        switch key {
-        case "id": fields.id = try optionalIdentifier(at: key)
-        case "title": fields.title = try optionalString(at: key)
-        case "chatID": fields.chatID = try optionalIdentifier(at: key)
-        case "createdAt": fields.createdAt = try optionalString(at: key)
-        case "updatedAt": fields.updatedAt = try optionalString(at: key)
-        case "system": fields.system = try optionalString(at: key)
-        case "model": fields.model = try optionalString(at: key)
-        case "number": fields.number = try optionalInteger(at: key)
-        case "messages": fields.messages = try readMessages()
-        default: fields.unknown.append(JSONMember(key: key, json: try scanner.readRawValue(depth: 1)))
-        }
-    }
-
-    private mutating func readMessages() throws(JSONScanFailure) -> [ChatMessage] {
+    /// The messages array (`null`: none).
+    mutating func readMessages(at place: @autoclosure () -> String) throws(JSONScanFailure) -> [ChatMessage] {
         if scanner.skipNull() { return [] }
-        guard scanner.peek() == UInt8(ascii: "[") else { throw unexpected(at: { "messages" }) }
+        guard scanner.peek() == UInt8(ascii: "[") else { throw unexpected(at: place) }
         var messages: [ChatMessage] = []
         try scanner.readArray { scanner throws(JSONScanFailure) in
             var reader = SessionFileReader(scanner: scanner)
-            messages.append(try reader.readMessage(at: "messages[\(messages.count)]"))
+            messages.append(try reader.readMessage(at: place() + "[\(messages.count)]"))
             scanner = reader.scanner
         }
         return messages
     }
 
+    /// One message object; `place` names it in a failure's reason.
     mutating func readMessage(at place: @autoclosure () -> String) throws(JSONScanFailure) -> ChatMessage {
-        guard scanner.peek() == UInt8(ascii: "{") else { throw unexpected(at: place) }
-        var fields = MessageFields()
-        try scanner.readObject { scanner, key throws(JSONScanFailure) in
-            var reader = SessionFileReader(scanner: scanner)
-            try reader.readMessageMember(key, at: place() + "." + key, into: &fields)
-            scanner = reader.scanner
-        }
-        return fields.message()
+        var reading = StoredObjectReading<ChatMessage>()
+        try readObject(into: &reading, at: place)
+        return reading.settled()
     }
 
-    private mutating func readMessageMember(_ key: String, at place: @autoclosure () -> String, into fields: inout MessageFields)
+    /// A session's members object (``SessionFileWriter/writeMembers(of:into:)``): the members
+    /// present, to be applied to a session with ``SessionMeta/apply(to:)``; `messages` is skipped.
+    mutating func readMembers(at place: @autoclosure () -> String) throws(JSONScanFailure) -> SessionMeta {
+        var reading = StoredObjectReading<ChatSession>(membersOnly: true)
+        try readObject(into: &reading, at: place)
+        let rows = reading.present
+        return SessionMeta(members: reading.settled(), rows: rows)
+    }
+
+    /// Reads a session's members object and applies the members present to `session` (its
+    /// messages left alone): ``readMembers(at:)`` then ``SessionMeta/apply(to:)``.
+    mutating func readMembers(into session: inout ChatSession, at place: @autoclosure () -> String)
         throws(JSONScanFailure) {
-        switch key {
-        case "id": fields.id = try optionalIdentifier(at: place())
-        case "role": fields.role = try optionalString(at: place())
-        case "content": fields.content = try optionalString(at: place())
-        case "createdAt": fields.createdAt = try optionalString(at: place())
-        case "failed": fields.failed = try optionalBool(at: place())
-        case "model": fields.model = try optionalString(at: place())
-        case "incomplete": fields.incomplete = try optionalBool(at: place())
-        case "finishReason": fields.finishReason = try optionalString(at: place())
-        case "usage": fields.usage = try readUsage(at: place())
-        default: fields.unknown.append(JSONMember(key: key, json: try scanner.readRawValue(depth: 3)))
+        try readMembers(at: place()).apply(to: &session)
+    }
+
+    // MARK: - Objects through their field tables
+
+    /// Reads the object at the scanner, its members in any order, into `reading`: the members of
+    /// the field table by their rows, the others kept (or skipped) as the table says.
+    mutating func readObject<Value>(into reading: inout StoredObjectReading<Value>, at place: () -> String)
+        throws(JSONScanFailure) {
+        guard scanner.peek() == UInt8(ascii: "{") else { throw unexpected(at: place) }
+        try scanner.readObject { scanner, key throws(JSONScanFailure) in
+            var reader = SessionFileReader(scanner: scanner)
+            if try !reader.readMember(key, into: &reading, at: place) { try reader.readUnknown(key, into: &reading) }
+            scanner = reader.scanner
         }
     }
 
-    /// `{"promptTokens": n, "completionTokens": n}`; other members of it are not kept.
-    private mutating func readUsage(at place: @autoclosure () -> String) throws(JSONScanFailure) -> TokenUsage? {
-        if scanner.skipNull() { return nil }
-        guard scanner.peek() == UInt8(ascii: "{") else { throw unexpected(at: place) }
-        var usage = TokenUsage()
-        try scanner.readObject { scanner, key throws(JSONScanFailure) in
-            var reader = SessionFileReader(scanner: scanner)
-            switch key {
-            case "promptTokens": usage.promptTokens = try reader.optionalInteger(at: place() + "." + key)
-            case "completionTokens": usage.completionTokens = try reader.optionalInteger(at: place() + "." + key)
-            default: try reader.scanner.skipValue(depth: 4)
-            }
-            scanner = reader.scanner
+    /// Reads the value of member `key` into `reading` when the field table has a row for it;
+    /// false (nothing read) when it has none.
+    mutating func readMember<Value>(_ key: String, into reading: inout StoredObjectReading<Value>,
+                                    at place: () -> String) throws(JSONScanFailure) -> Bool {
+        let table = Value.storedMembers
+        guard let row = table.row(of: key, hint: reading.next) else { return false }
+        reading.next = row + 1
+        let member = table.members[row]
+        if reading.membersOnly, member.write == nil {
+            try scanner.skipValue(depth: table.depth)
+            return true
         }
-        return usage
+        reading.present.insert(row)
+        if try member.read(&self, &reading.value, { Self.place(place(), key) }) { reading.found.insert(row) }
+        return true
+    }
+
+    /// Keeps member `key`, which the field table does not know, as its JSON text (or skips it).
+    private mutating func readUnknown<Value>(_ key: String, into reading: inout StoredObjectReading<Value>)
+        throws(JSONScanFailure) {
+        let table = Value.storedMembers
+        guard let unknown = table.unknown else { return try scanner.skipValue(depth: table.depth) }
+        reading.value[keyPath: unknown].append(JSONMember(key: key, json: try scanner.readRawValue(depth: table.depth)))
+    }
+
+    /// The place of member `key` of the object at `place` (the document's own members: `key`).
+    private static func place(_ place: String, _ key: String) -> String {
+        place.isEmpty ? key : place + "." + key
     }
 
     // MARK: - Typed values (null reads as absent)
@@ -110,7 +115,7 @@ struct SessionFileReader {
     }
 
     /// An id: a string, or a number kept as its text.
-    private mutating func optionalIdentifier(at place: @autoclosure () -> String) throws(JSONScanFailure) -> String? {
+    mutating func optionalIdentifier(at place: @autoclosure () -> String) throws(JSONScanFailure) -> String? {
         guard let byte = scanner.peek(), byte == UInt8(ascii: "-") || (48...57).contains(byte) else {
             return try optionalString(at: place())
         }

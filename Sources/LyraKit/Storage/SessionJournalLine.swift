@@ -39,11 +39,8 @@ struct SessionJournalLine: Equatable, Sendable {
             object.boolean("failed", failed, into: &output)
         case .meta(let meta):
             object.string("op", "meta", into: &output)
-            object.string("title", meta.title, into: &output)
-            object.string("chatID", meta.chatID, into: &output)
-            object.timestamp("updatedAt", meta.updatedAt, into: &output)
-            optional("model", meta.model, object: &object, into: &output)
-            optional("system", meta.system, object: &object, into: &output)
+            object.key("session", into: &output)
+            SessionFileWriter.writeMembers(of: meta.members, rows: meta.rows, into: &output)
         }
         object.close(into: &output)
     }
@@ -55,11 +52,5 @@ struct SessionJournalLine: Equatable, Sendable {
         object.string(key, id, into: &output)
         object.key("message", into: &output)
         SessionFileWriter.write(message, compact: true, into: &output)
-    }
-
-    /// A string member, or `null` for nil.
-    private static func optional(_ key: String, _ value: String?, object: inout ObjectWriter,
-                                 into output: inout [UInt8]) {
-        if let value { object.string(key, value, into: &output) } else { object.null(key, into: &output) }
     }
 }

@@ -37,7 +37,7 @@ import Testing
         let line = SessionJournalLine(edits: [
             .failed(id: "p", failed: false), .append(reply), .insert(message("i"), after: "p"),
             .replace("cut", with: message("s")),
-            .meta(SessionMeta(title: "T\"1", chatID: "c", updatedAt: start, model: nil, system: "be brief")),
+            .meta(SessionMeta(ChatSession(id: "J", title: "T\"1", chatID: "c", createdAt: start, system: "be brief"))),
         ])
         let text = String(decoding: line.bytes(), as: UTF8.self)
         let user = #""role":"user","content":"text of "#
@@ -46,8 +46,9 @@ import Testing
             + #""createdAt":"2026-11-29T10:00:00.000Z","usage":{"promptTokens":3,"completionTokens":4},"x":{   "a": 1 }}},"#
             + #"{"op":"insert","after":"p","message":{"id":"i","# + user + #"i","createdAt":"2026-11-29T10:00:00.000Z","#
             + #""failed":true}},{"op":"replace","replacing":"cut","message":{"id":"s","# + user + #"s","#
-            + #""createdAt":"2026-11-29T10:00:00.000Z","failed":true}},{"op":"meta","title":"T\"1","chatID":"c","#
-            + #""updatedAt":"2026-11-29T10:00:00.000Z","model":null,"system":"be brief"}]}"# + "\n")
+            + #""createdAt":"2026-11-29T10:00:00.000Z","failed":true}},{"op":"meta","session":{"id":"J","title":"T\"1","#
+            + #""chatID":"c","number":null,"system":"be brief","model":null,"createdAt":"2026-11-29T10:00:00.000Z","#
+            + #""updatedAt":"2026-11-29T10:00:00.000Z"}}]}"# + "\n")
         let parsed = try line.bytes().dropLast().withUnsafeBytes { try SessionFileReader.journalLine(from: $0) }
         var expected = line
         reply.unknownMembers = [JSONMember(key: "x", json: "{   \"a\": 1 }")]   // its line breaks became spaces
