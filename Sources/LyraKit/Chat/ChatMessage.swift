@@ -22,6 +22,9 @@ public struct ChatMessage: Equatable, Sendable, Identifiable {
     public var finishReason: String?
     /// For assistant messages: the tokens the reply cost (`usage`).
     public var usage: TokenUsage?
+    /// For assistant messages: a thinking model's reasoning (`reasoning`), saved apart from the
+    /// content and never sent back to a model.
+    public var reasoning: String?
     /// Members of the message Lyra does not know, kept in order and written back as they were.
     public var unknownMembers: [JSONMember] = []
 

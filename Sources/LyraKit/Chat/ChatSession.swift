@@ -22,6 +22,8 @@ public struct ChatSession: Equatable, Sendable, Identifiable {
     public var model: String?
     /// The stable session number shown by `/sessions` (`number`; omitted when nil).
     public var number: Int?
+    /// The thinking level chosen for this session with `/think` (`think`; omitted when nil).
+    public var think: String?
     /// Members of the file Lyra does not know, kept in order and written back as they were.
     public var unknownMembers: [JSONMember] = []
 

@@ -7,10 +7,13 @@ public struct TokenUsage: Codable, Equatable, Sendable {
     public var promptTokens: Int?
     /// Tokens of the reply.
     public var completionTokens: Int?
+    /// Of the reply's tokens, those spent reasoning, when the server says.
+    public var reasoningTokens: Int?
 
     /// Creates a usage record.
-    public init(promptTokens: Int? = nil, completionTokens: Int? = nil) {
+    public init(promptTokens: Int? = nil, completionTokens: Int? = nil, reasoningTokens: Int? = nil) {
         self.promptTokens = promptTokens
         self.completionTokens = completionTokens
+        self.reasoningTokens = reasoningTokens
     }
 }

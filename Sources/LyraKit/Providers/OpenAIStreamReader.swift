@@ -60,7 +60,8 @@ struct OpenAIStreamReader {
         if let reason = chunk.finishReason { completion.finishReason = reason }
         if let model = chunk.model, !model.isEmpty { completion.model = model }
         if let usage = chunk.usage {
-            completion.usage = TokenUsage(promptTokens: usage.promptTokens, completionTokens: usage.completionTokens)
+            completion.usage = TokenUsage(promptTokens: usage.promptTokens, completionTokens: usage.completionTokens,
+                                          reasoningTokens: usage.reasoningTokens)
         }
     }
 
@@ -81,7 +82,9 @@ struct OpenAIStreamReader {
         } catch {
             throw ProviderError.invalidResponse("the answer is neither a stream nor a chat completion")
         }
-        let usage = completion.usage.map { TokenUsage(promptTokens: $0.promptTokens, completionTokens: $0.completionTokens) }
+        let usage = completion.usage.map {
+            TokenUsage(promptTokens: $0.promptTokens, completionTokens: $0.completionTokens, reasoningTokens: $0.reasoningTokens)
+        }
         var events: [ChatStreamEvent] = []
         if let reasoning = completion.reasoning, !reasoning.isEmpty { events.append(.reasoning(reasoning)) }
         if let content = completion.content, !content.isEmpty { events.append(.text(content)) }

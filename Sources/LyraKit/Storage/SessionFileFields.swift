@@ -19,6 +19,7 @@ extension ChatSession: StoredObject {
             .optional("number", \.number, { $0.number = $1 }),
             .optional("system", \.system, { $0.system = $1 }),
             .optional("model", \.model, { $0.model = $1 }),
+            .optional("think", \.think, { $0.think = $1 }),
             .required("createdAt", \.createdAt, { $0.createdAt = $1 },
                       default: { $0.messages.first?.createdAt ?? .storedEpoch }),
             .required("updatedAt", \.updatedAt, { $0.updatedAt = $1 },
@@ -51,6 +52,7 @@ extension ChatMessage: StoredObject {
             .flag("incomplete", \.incomplete, { $0.incomplete = $1 }),
             .optional("finishReason", \.finishReason, { $0.finishReason = $1 }),
             .optional("usage", \.usage, { $0.usage = $1 }),
+            .optional("reasoning", \.reasoning, { $0.reasoning = $1 }),
         ])
 }
 
@@ -60,6 +62,7 @@ extension TokenUsage: StoredObject {
         blank: TokenUsage(), depth: 4, unknown: nil, members: [
             .optional("promptTokens", \.promptTokens, { $0.promptTokens = $1 }),
             .optional("completionTokens", \.completionTokens, { $0.completionTokens = $1 }),
+            .optional("reasoningTokens", \.reasoningTokens, { $0.reasoningTokens = $1 }),
         ])
 }
 

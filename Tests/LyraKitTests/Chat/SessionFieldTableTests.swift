@@ -12,12 +12,14 @@ import Testing
     private func fullSession() -> ChatSession {
         var reply = ChatMessage(id: "m2", role: .assistant, content: "Hel", createdAt: date + 1, model: "ollama:qwen3",
                                 incomplete: true, finishReason: "length",
-                                usage: TokenUsage(promptTokens: 12, completionTokens: 3))
+                                usage: TokenUsage(promptTokens: 12, completionTokens: 3, reasoningTokens: 2))
+        reply.reasoning = "Let me think."
         reply.unknownMembers = [JSONMember(key: "mood", json: #""ok""#)]
         var session = ChatSession(id: "S1", title: "Full", chatID: "c1", createdAt: date, updatedAt: date + 2, messages: [
             ChatMessage(id: "m1", role: .user, content: "Hi", createdAt: date, failed: true), reply,
         ], system: "Be brief.", model: "ollama:qwen3", number: 7)
         session.unknownMembers = [JSONMember(key: "extra", json: "[1, 2]")]
+        session.think = "high"
         return session
     }
 
