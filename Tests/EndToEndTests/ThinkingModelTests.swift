@@ -99,4 +99,23 @@ import Testing
         session.send(.ctrlD)
         #expect(try await session.awaitExit() == 0)
     }
+
+    @Test func theReasoningIsSavedApartShownOnRequestAndTheLevelIsSavedInTheSession() async throws {
+        let env = try TemporaryEnvironment()
+        let backend = try RunningBackend()
+        let thought = "The user asked \"why?\". I should answer briefly and say that I am the demo thinking model."
+        let result = try await env.runLyra(["-c", "/think low", "-c", "why?", "-c", "/reasoning", "-c", "/sessions export 1"],
+                                           extraEnvironment: Self.thinkingEnvironment(backend))
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains(thought + "\n"))
+        #expect(result.stdout.contains("> thinking ("))
+        let file = try onlySessionFile(env)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
+        #expect(object["think"] as? String == "low")
+        let messages = try #require(object["messages"] as? [[String: Any]])
+        #expect(messages.last?["reasoning"] as? String == thought)
+        #expect((messages.last?["content"] as? String)?.hasPrefix(Self.answer) == true)
+        let bodies = try await backend.control.requests().filter { $0.path == "/v1/chat/completions" }.compactMap(\.bodyText)
+        #expect(bodies.last?.contains(#""reasoning_effort":"low""#) == true)
+    }
 }

@@ -131,6 +131,17 @@ public actor ChatService {
         }
     }
 
+    /// The thinking level saved in the current session (`/think`), or the one the next session gets.
+    public var sessionThink: String? {
+        get async { currentID == nil ? draft.think : await session?.think }
+    }
+
+    /// Saves the thinking level `level` (nil: default) in the current session, or keeps it for the next one.
+    /// - Throws: `SessionError` or `StorageError`.
+    public func setThink(_ level: String?) async throws {
+        try await changeMeta(orDraft: { $0.think = level }) { $0.think = level }
+    }
+
     /// Saves `model` as the current session's model (or keeps it for the next new session).
     /// - Throws: `SessionError` or `StorageError`.
     public func setModel(_ model: String) async throws {
@@ -188,9 +199,13 @@ struct SessionDraft: Sendable {
     var title: String?
     var system: String?
     var model: String?
+    var think: String?
 
     /// The new session whose first message is `text`.
     func session(firstMessage text: String, at now: Date) -> ChatSession {
-        ChatSession(title: title ?? ChatSession.defaultTitle(for: text), createdAt: now, system: system, model: model)
+        var session = ChatSession(title: title ?? ChatSession.defaultTitle(for: text), createdAt: now,
+                                   system: system, model: model)
+        session.think = think
+        return session
     }
 }

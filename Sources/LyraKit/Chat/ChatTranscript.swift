@@ -34,9 +34,19 @@ public enum ChatTranscript {
         for message in session.messages {
             let suffix = message.isFailed ? " (no reply)" : ""
             text += "\n## \(message.role.speaker) · \(ChatTimestamp.string(from: message.createdAt))\(suffix)\n\n"
+            if let summary = reasoningSummary(message) { text += "> \(summary)\n\n" }
             text += message.content.trimmingCharacters(in: .newlines) + "\n"
         }
         return text
+    }
+
+    /// `thinking (840 tokens)` for a reply with saved reasoning (its tokens when the server counted
+    /// them, else its words), nil without: the reasoning itself is shown collapsed.
+    public static func reasoningSummary(_ message: ChatMessage) -> String? {
+        guard let reasoning = message.reasoning, !reasoning.isEmpty else { return nil }
+        if let tokens = message.usage?.reasoningTokens { return "thinking (\(tokens) tokens)" }
+        let words = reasoning.split(whereSeparator: \.isWhitespace).count
+        return "thinking (\(words) word\(words == 1 ? "" : "s"))"
     }
 
     /// Plain lines: `you: text` / `lyra: text`, continuation lines indented by two spaces,

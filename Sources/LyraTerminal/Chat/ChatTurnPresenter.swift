@@ -20,7 +20,8 @@ enum ChatTurnPresenter {
         let pump = ReplyStreamPump(context: context, render: route.render, label: waitingLabel,
                                    showReasoning: thinking.show)
         var options = ChatTurnOptions(provider: route.provider, model: route.model,
-                                      contextMessages: route.contextMessages, think: thinking.level,
+                                      contextMessages: route.contextMessages,
+                                      think: await thinking.effectiveLevel(in: chat),
                                       onText: pump.onText, onReasoning: pump.onReasoning)
         let thinkOpen = ThinkOpenModels(directories: context.services.directories)
         let modelName = route.model?.description

@@ -12,6 +12,7 @@ enum TranscriptView {
             + theme.paint("· \(count) message\(count == 1 ? "" : "s")", .muted)]
         for message in session.messages {
             let role: MessageBubble.Role = message.role == .user ? .user : message.role == .assistant ? .assistant : .system
+            if let summary = ChatTranscript.reasoningSummary(message) { parts.append(theme.paint("  " + summary, .muted)) }
             parts.append(MessageBubble.render(message.content, role: role, width: width, theme: theme))
             if message.isFailed { parts.append(theme.paint("  (no reply: /retry resends it)", .warning)) }
         }

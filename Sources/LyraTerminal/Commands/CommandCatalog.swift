@@ -13,6 +13,7 @@ public enum CommandCatalog {
             ModelCommand(),
             SystemCommand(),
             ThinkCommand(),
+            ReasoningCommand(),
             EditCommand(),
             CopyCommand(),
             FileCommand(),

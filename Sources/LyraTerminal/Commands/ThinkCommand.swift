@@ -28,9 +28,10 @@ public struct ThinkCommand: Command {
     @MainActor
     public func run(_ arguments: CommandArguments, context: CommandContext) async throws -> CommandResult {
         let thinking = context.services.thinking
+        let chat = context.services.chatService()
         guard arguments.block == nil, arguments.words.count <= 1 else { throw CommandError.usage("usage: \(usage)") }
         guard let word = arguments.texts.first?.lowercased() else {
-            let level = thinking.level?.rawValue ?? "default"
+            let level = await thinking.effectiveLevel(in: chat)?.rawValue ?? "default"
             context.console.writeLine("thinking: \(level) · reasoning \(thinking.show ? "shown" : "summarised")")
             return .proceed
         }
@@ -38,13 +39,18 @@ public struct ThinkCommand: Command {
         case "show": thinking.show = true
         case "hide": thinking.show = false
         default:
+            let level: ThinkLevel?
             do {
-                thinking.level = try ThinkLevel.parse(word)
+                level = try ThinkLevel.parse(word)
             } catch {
                 throw CommandError.usage(ErrorText.describe(error))
             }
+            // Saved in the session; it now wins over --think for the rest of the run.
+            try await chat.setThink(level?.rawValue)
+            thinking.fromCommandLine = false
         }
-        context.hint("thinking: \(thinking.level?.rawValue ?? "default") · reasoning \(thinking.show ? "shown" : "summarised")")
+        let level = await thinking.effectiveLevel(in: chat)?.rawValue ?? "default"
+        context.hint("thinking: \(level) · reasoning \(thinking.show ? "shown" : "summarised")")
         return .proceed
     }
 }
