@@ -164,6 +164,8 @@ public struct ReasoningSplitter: Sendable {
 
     /// `held`: the text came through the content (kept apart while in the start block).
     private mutating func emitReasoning(_ text: String, held: Bool = false) -> [ReplyPiece] {
+        // The line break after `<think>` is the tag's, not the reasoning's.
+        let text = reasoning.isEmpty ? String(text.drop { $0.isNewline }) : text
         guard !text.isEmpty else { return [] }
         if held { heldInStartBlock?.content += text }
         reasoning += text

@@ -23,7 +23,7 @@ import Testing
 
     private static let fixtures: [(String, String, String)] = [
         ("<think>\nLet me think about this carefully.\n</think>\n\nThe answer is forty-two.",
-         "\nLet me think about this carefully.\n", "The answer is forty-two."),
+         "Let me think about this carefully.\n", "The answer is forty-two."),
         ("  <thinking>plan</thinking>Done.", "plan", "Done."),
         ("Let me think.\n</think>\n\nThe answer.", "Let me think.\n", "The answer."),
         ("No tags here, <think> in the middle stays.", "", "No tags here, <think> in the middle stays."),

@@ -44,7 +44,7 @@ import Testing
             let turn = try await service.send("first", options: options)
             #expect(turn.reply.content == "The answer.")
             #expect(shown.withLock { $0.joined() } == "The answer.")
-            #expect(thought.withLock { $0.joined() } == "\nplan")
+            #expect(thought.withLock { $0.joined() } == "plan")
             _ = try await service.send("second", options: options)
             let second = try #require(provider.requests.last)
             #expect(second.history.map(\.content) == ["first", "The answer."])
