@@ -1,6 +1,6 @@
 // Short, readable text for a failed libcurl transfer, keeping Lyra's established wording
 // ("could not connect to HOST", "the request to HOST timed out", …); a failure the proxy caused
-// names the proxy.
+// names the proxy, and libcurl's own reason is kept where the code alone says too little.
 import CCurl
 
 /// What libcurl reported about a finished transfer.
@@ -79,16 +79,32 @@ enum CurlErrorDescription {
         case CURLE_GOT_NOTHING: return .networkError("bad response from \(host)")
         case CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CACERT_BADFILE,
              CURLE_SSL_CERTPROBLEM, CURLE_SSL_CIPHER, CURLE_SSL_ISSUER_ERROR, CURLE_SSL_PINNEDPUBKEYNOTMATCH:
-            return .networkError("secure connection to \(host) failed")
+            // libcurl's buffer says why (`SSL certificate problem: self-signed certificate`).
+            return .networkError("secure connection to \(host) failed" + (failure.detail.isEmpty ? "" : ": \(tlsReason(failure))"))
+        case CURLE_OUT_OF_MEMORY where !context.headComplete,
+             CURLE_RECV_ERROR where failure.detail.hasPrefix("Too large response headers"):
+            // libcurl refuses a header line over 100 KiB (as "out of memory") and a head over 300 KiB.
+            return .networkError("the response headers from \(host) are too large")
         case CURLE_SEND_ERROR, CURLE_RECV_ERROR: return .networkError("the connection to \(host) was lost")
         case CURLE_SEND_FAIL_REWIND:
             return .networkError("bad response from \(host): the connection closed before a reply (the request was not re-sent)")
+        case CURLE_UNSUPPORTED_PROTOCOL where failure.detail.contains("HTTP/0.9"):
+            return .networkError("not an HTTP response from \(host) (the server answered HTTP/0.9)")
         case CURLE_UNSUPPORTED_PROTOCOL, CURLE_URL_MALFORMAT: return .networkError("unsupported URL")
         case CURLE_FILESIZE_EXCEEDED: return .networkError("the download from \(host) is too large")
         case CURLE_TOO_MANY_REDIRECTS: return .networkError("too many redirects from \(host)")
         default:
             return .networkError("request to \(host) failed: \(reason(failure))")
         }
+    }
+
+    /// OpenSSL's reason without its version and error-code prefixes:
+    /// `OpenSSL/3.0.19: error:0A00010B:SSL routines::wrong version number` → `wrong version number`.
+    private static func tlsReason(_ failure: CurlFailure) -> String {
+        var text = reason(failure)[...]
+        if text.hasPrefix("OpenSSL/"), let colon = text.range(of: ": ") { text = text[colon.upperBound...] }
+        if text.hasPrefix("error:"), let routine = text.range(of: "::") { text = text[routine.upperBound...] }
+        return String(text)
     }
 
     /// libcurl's text for `failure`: its error buffer, else the code's description; at most 200 characters.
