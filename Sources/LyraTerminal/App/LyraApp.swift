@@ -52,14 +52,19 @@ public enum LyraApp {
                 ExitCleanup.removeAll()
                 ExitStatus.interrupted.exitAtOnce()
             }
-            return await leaving(context, await OneShotPrompt.run(prompt, context: context, interpreter: interpreter,
-                                                                  readsStandardInput: !terminal.stdinIsTTY))
+            let reply = Task { @MainActor in
+                await OneShotPrompt.run(prompt, context: context, interpreter: interpreter,
+                                        readsStandardInput: !terminal.stdinIsTTY)
+            }
+            FileDescriptorSink.onBrokenPipe(STDOUT_FILENO) { reply.cancel() }
+            return await leaving(context, await reply.value)
         }
         do {
             let source = try scriptSource(for: options.action)
             let runner = ScriptRunner(source: source, context: context, interpreter: interpreter,
                                       bail: options.bail, echo: options.echo)
             interrupts.onInterrupt { runner.interrupt() }
+            FileDescriptorSink.onBrokenPipe(STDOUT_FILENO) { Task { @MainActor in runner.stopForClosedOutput() } }
             return await leaving(context, await runner.run())
         } catch {
             console.writeError("lyra: \(ErrorText.describe(error))\n")
