@@ -93,6 +93,8 @@ public enum LyraApp {
             environment: context.services.environment, stateDirectory: context.services.directories.stateDirectory
         ).refusingUnsafeFile { context.console.writeError($0) }
         let externalEditor = ExternalEditor.resolve(environment: context.services.environment)
+        // Off the way to the first prompt: $TMPDIR may be large.
+        DispatchQueue.global(qos: .utility).async { externalEditor.sweepStaleFiles() }
         let editor = await LineEditor(programName: "lyra", history: history, externalEditor: externalEditor) {
             engine.complete($0)
         }
