@@ -77,7 +77,7 @@ public final class DripServer: Sendable {
         }
     }
 
-    private static func bindLoopback() throws -> (Int32, Int) {
+    static func bindLoopback() throws -> (Int32, Int) {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)

@@ -96,4 +96,22 @@ import Testing
         #expect(result.status != 0)
         #expect(result.stderr.contains("/edit needs a terminal"))
     }
+
+    @Test func aFileLeftByAKilledLyraIsSweptWhenTheREPLStarts() async throws {
+        let environment = try TemporaryEnvironment()
+        let ended = try BackgroundProcess(executable: URL(fileURLWithPath: "/bin/true"))
+        let dead = ended.processIdentifier
+        _ = try await ended.result()
+        let left = environment.root.appendingPathComponent("lyra-edit-\(dead)-Xy12Zq.md")
+        try "what the user composed".write(to: left, atomically: false, encoding: .utf8)
+        let session = try environment.startLyraSession(["-q", "--demo"], extraEnvironment: ["TMPDIR": environment.root.path])
+        try await session.awaitOutput(containing: "lyra ›")
+        let deadline = ContinuousClock.now.advanced(by: Watchdog.standard)
+        while FileManager.default.fileExists(atPath: left.path) {
+            try #require(ContinuousClock.now < deadline, "the file of a gone process was not swept")
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        session.send("/quit\r")
+        _ = try await session.awaitExit()
+    }
 }

@@ -26,6 +26,11 @@ public enum APIError: Error, LocalizedError, Equatable, Sendable {
     case missingBaseURL
     /// A redirect to another origin (scheme, host or port), refused without contacting it.
     case redirectRefused
+    /// A redirect from https to http on the same host, refused without contacting it.
+    case insecureRedirectRefused
+    /// A plain-http request carrying credentials that would go through this proxy (`host:port`):
+    /// refused before anything is sent.
+    case proxyRefused(proxy: String, host: String)
 
     /// A user-facing, single-line description.
     public var errorDescription: String? {
@@ -52,6 +57,11 @@ public enum APIError: Error, LocalizedError, Equatable, Sendable {
             return "refusing plain http:// to \(host): use https://"
         case .redirectRefused:
             return "redirected to another host: refused"
+        case .insecureRedirectRefused:
+            return "redirect from https to http refused"
+        case let .proxyRefused(proxy, host):
+            return "refusing to send credentials over plain http:// through the proxy \(proxy): "
+                + "use https://, or add \(host) to no_proxy"
         case .missingBaseURL:
             return "no backend configured"
         }

@@ -40,10 +40,14 @@ final class CurlEasyOptions {
         failed = option.map { "option \($0.rawValue)" } ?? String(cString: ccurl_strerror(code))
     }
 
-    /// The options for `request` in `mode`: no automatic redirects, http(s) only, any encoding
-    /// libcurl can decode, deadlines, size caps, and no signals.
-    func apply(request: HTTPRequest, mode: CurlTransferMode, bodyLength: Int64) {
+    /// The options for `request` in `mode` through `proxy`: no automatic redirects, http(s) only,
+    /// any encoding libcurl can decode, deadlines, size caps, and no signals.
+    func apply(request: HTTPRequest, mode: CurlTransferMode, bodyLength: Int64, proxy: ProxyRoute?) {
         set(CURLOPT_URL, string: request.url.absoluteString)
+        // Lyra decides the proxy (ProxyEnvironment); libcurl must not decide again from the
+        // environment: an empty CURLOPT_PROXY means none, and no_proxy was already applied.
+        set(CURLOPT_PROXY, string: proxy?.url ?? "")
+        set(CURLOPT_NOPROXY, string: proxy == nil ? "*" : "")
         set(CURLOPT_NOSIGNAL, 1)
         set(CURLOPT_FOLLOWLOCATION, 0)
         set(CURLOPT_PROTOCOLS_STR, string: "http,https")

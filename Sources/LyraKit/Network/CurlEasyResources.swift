@@ -1,5 +1,5 @@
 // One configured libcurl easy handle for a transfer: the options of SPEC §10 (no automatic
-// redirects, decoded-size caps, deadlines, keep-alive, proxies from the environment) and the
+// redirects, decoded-size caps, deadlines, keep-alive, the proxy Lyra chose) and the
 // C memory it needs until the transfer ends. Used only on the driver thread.
 import CCurl
 import Foundation
@@ -46,7 +46,7 @@ final class CurlEasyResources {
         let options = CurlEasyOptions(easy: easy)
         options.set(CURLOPT_ERRORBUFFER, pointer: UnsafeRawPointer(buffer))
         options.set(CURLOPT_HTTPHEADER, pointer: list.map { UnsafeRawPointer($0) })
-        options.apply(request: request, mode: transfer.mode, bodyLength: length)
+        options.apply(request: request, mode: transfer.mode, bodyLength: length, proxy: transfer.proxy)
         let userdata = Unmanaged.passUnretained(transfer).toOpaque()
         options.check(CurlCallbacks.install(on: easy, userdata: userdata, sendsBody: request.method == .post))
         guard options.failed == nil else {

@@ -86,8 +86,11 @@ struct CurlMultiLoop {
         guard let index = running.firstIndex(where: { $0.easy == easy }) else { return }
         let entry = running.remove(at: index)
         _ = ccurl_multi_remove(multi.pointer, entry.easy)
-        let detail = entry.resources.errorText
+        var failure = CurlFailure(code: code, detail: entry.resources.errorText)
+        if entry.transfer.proxy != nil {
+            failure.connectCode = max(0, ccurl_info_long(entry.easy, CURLINFO_HTTP_CONNECTCODE))
+        }
         entry.resources.release(entry.easy)
-        entry.transfer.finish(code: code, detail: detail)
+        entry.transfer.finish(failure)
     }
 }

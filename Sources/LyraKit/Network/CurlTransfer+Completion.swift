@@ -9,11 +9,16 @@ import Glibc
 extension CurlTransfer {
     /// Ends the transfer with libcurl's `code` and error text; later calls do nothing.
     func finish(code: CURLcode, detail: String) {
+        finish(CurlFailure(code: code, detail: detail))
+    }
+
+    /// Ends the transfer with what libcurl reported; later calls do nothing.
+    func finish(_ failure: CurlFailure) {
         let ending = state.withLock { state -> (CheckedContinuation<HTTPResponseHead, any Error>?, (any Error)?, HTTPResponseHead)? in
             guard !state.finished else { return nil }
             state.finished = true
             state.reader.close()
-            var error = outcomeError(code: code, detail: detail, state: state)
+            var error = outcomeError(failure, state: state)
             error = finishDownload(&state, error: error)
             let head = HTTPResponseHead(statusCode: state.statusCode, url: request.url, headers: state.headers)
             return (state.takeContinuation(), error, head)
@@ -27,14 +32,14 @@ extension CurlTransfer {
         }
     }
 
-    private func outcomeError(code: CURLcode, detail: String, state: CurlTransferState) -> (any Error)? {
+    private func outcomeError(_ failure: CurlFailure, state: CurlTransferState) -> (any Error)? {
         if state.cancelled { return APIError.cancelled }
         if let failure = state.failure { return failure }
-        if code == CURLE_OK || state.errorBodyTruncated { return nil }
-        if code == CURLE_FILESIZE_EXCEEDED, case let .download(_, _, limit, _) = mode { return oversizeDownload(limit) }
-        var firstByte: Double?
-        if case let .stream(limits, _) = mode { firstByte = limits.firstByte }
-        return CurlErrorDescription.apiError(for: code, detail: detail, host: hostName, firstByteLimit: firstByte)
+        if failure.code == CURLE_OK || state.errorBodyTruncated { return nil }
+        if failure.code == CURLE_FILESIZE_EXCEEDED, case let .download(_, _, limit, _) = mode { return oversizeDownload(limit) }
+        var context = CurlErrorDescription.Context(host: hostName, proxy: proxy, headComplete: state.headComplete)
+        if case let .stream(limits, _) = mode { context.firstByteLimit = limits.firstByte }
+        return CurlErrorDescription.apiError(for: failure, context: context)
     }
 
     /// Writes the rest of the download file, closes it and renames it into place on success, or removes it.

@@ -12,12 +12,15 @@ final class CurlTransfer: Sendable {
     let request: HTTPRequest
     /// What happens to the body.
     let mode: CurlTransferMode
+    /// The proxy it goes through (nil: directly), handed to libcurl as is.
+    let proxy: ProxyRoute?
     let state: Mutex<CurlTransferState>
 
     /// Creates a transfer that has not started.
-    init(request: HTTPRequest, mode: CurlTransferMode) {
+    init(request: HTTPRequest, mode: CurlTransferMode, proxy: ProxyRoute? = nil) {
         self.request = request
         self.mode = mode
+        self.proxy = proxy
         state = Mutex(CurlTransferState(body: request.body))
     }
 

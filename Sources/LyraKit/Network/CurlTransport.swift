@@ -10,10 +10,14 @@ public final class CurlTransport: HTTPTransport {
 
     /// The largest download body (2 GiB by default; smaller in tests).
     private let downloadLimit: Int64
+    /// The proxy variables requests are routed by.
+    private let proxies: ProxyEnvironment
 
-    /// A transport on the shared engine with a download cap of `downloadLimit` bytes.
-    public init(downloadLimit: Int64 = CurlTransport.defaultDownloadLimit) {
+    /// A transport on the shared engine with a download cap of `downloadLimit` bytes, routing
+    /// requests through the proxies `proxies` names (this process's variables by default).
+    public init(downloadLimit: Int64 = CurlTransport.defaultDownloadLimit, proxies: ProxyEnvironment = .current()) {
         self.downloadLimit = downloadLimit
+        self.proxies = proxies
     }
 
     /// The download cap of SPEC §10: 2 GiB.
@@ -24,8 +28,9 @@ public final class CurlTransport: HTTPTransport {
     nonisolated(nonsending) public func send(_ request: HTTPRequest) async throws -> (Data, HTTPResponseHead) {
         var request = request
         for hop in 0 ... RedirectPolicy.maxRedirects + 1 {
-            let transfer = CurlTransfer(request: request, mode: .collect(limit: CurlTransferMode.collectLimit))
+            let transfer = try makeTransfer(request, mode: .collect(limit: CurlTransferMode.collectLimit))
             let head = try await run(transfer)
+            try Self.checkProxyAnswer(head, transfer)
             guard let next = try Self.redirect(request, head: head, hop: hop) else {
                 return (transfer.collectedBody, head)
             }
@@ -45,8 +50,9 @@ public final class CurlTransport: HTTPTransport {
             let temporary = directory + "/.\(destination.lastPathComponent).part-\(UInt32.random(in: 0 ... .max))"
             let mode = CurlTransferMode.download(destination: path, temporaryPath: temporary,
                                                  limit: downloadLimit, progress: progress)
-            let transfer = CurlTransfer(request: request, mode: mode)
+            let transfer = try makeTransfer(request, mode: mode)
             let head = try await run(transfer)
+            try Self.checkProxyAnswer(head, transfer)
             guard let next = try Self.redirect(request, head: head, hop: hop) else {
                 if let error = HTTPStatusMapping.error(for: head, body: transfer.collectedBody) { throw error }
                 return head
@@ -62,10 +68,16 @@ public final class CurlTransport: HTTPTransport {
         var request = request
         for hop in 0 ... RedirectPolicy.maxRedirects + 1 {
             let (body, continuation) = AsyncThrowingStream<[UInt8], any Error>.makeStream()
-            let transfer = CurlTransfer(request: request, mode: .stream(limits: limits, body: continuation))
+            let transfer = try makeTransfer(request, mode: .stream(limits: limits, body: continuation))
             let engine = try CurlMulti.shared.get()
             continuation.onTermination = { _ in engine.cancel(transfer) }
             let head = try await run(transfer)
+            do {
+                try Self.checkProxyAnswer(head, transfer)
+            } catch {
+                engine.cancel(transfer)
+                throw error
+            }
             guard let next = try Self.redirect(request, head: head, hop: hop) else {
                 return HTTPStreamingResponse(head: head, body: body)
             }
@@ -76,6 +88,18 @@ public final class CurlTransport: HTTPTransport {
     }
 
     // MARK: - Private
+
+    /// A transfer for `request` on its proxy route.
+    /// - Throws: `APIError.proxyRefused` when a plain-http request with credentials would go through
+    ///   a proxy: the proxy (or anyone on the way to it) would read them in clear, so nothing is sent.
+    ///   An https request tunnels through the proxy with CONNECT and is sent.
+    private func makeTransfer(_ request: HTTPRequest, mode: CurlTransferMode) throws -> CurlTransfer {
+        let proxy = proxies.route(for: request.url)
+        if let proxy, request.url.scheme?.lowercased() == "http", request.carriesCredentials {
+            throw APIError.proxyRefused(proxy: proxy.address, host: request.url.host() ?? "the host")
+        }
+        return CurlTransfer(request: request, mode: mode, proxy: proxy)
+    }
 
     /// Runs `transfer` until its caller is resumed (the head for a stream, the end otherwise), on the
     /// caller's actor `isolation`: the operation closure names `isolation`, so it is isolated to it and
@@ -91,6 +115,11 @@ public final class CurlTransport: HTTPTransport {
         }, onCancel: {
             engine.cancel(transfer)
         }, isolation: isolation)
+    }
+
+    /// - Throws: the proxy's demand for credentials when the proxy, not the origin, answered 407.
+    private static func checkProxyAnswer(_ head: HTTPResponseHead, _ transfer: CurlTransfer) throws {
+        if let proxy = transfer.proxy, head.statusCode == 407 { throw CurlErrorDescription.proxyAuthentication(proxy) }
     }
 
     /// The next request when `head` is a redirect the policy follows; nil to deliver `head`.

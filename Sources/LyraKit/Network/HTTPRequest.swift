@@ -40,6 +40,11 @@ public struct HTTPRequest: Sendable {
         headers.last { HTTPHeaderLine.namesMatch($0.name, name) }?.value
     }
 
+    /// Whether a credential header (`credentialHeaders`) is present with a value.
+    public var carriesCredentials: Bool {
+        headers.contains { !$0.value.isEmpty && credentialHeaders.contains($0.name.lowercased()) }
+    }
+
     /// Sets header `name` to `value`, replacing any earlier value.
     public mutating func setHeader(_ name: String, _ value: String) {
         headers.removeAll { HTTPHeaderLine.namesMatch($0.name, name) }

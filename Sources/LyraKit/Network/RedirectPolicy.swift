@@ -1,5 +1,6 @@
 // SPEC §10's redirect rule in one place, as a pure decision: follow only to the same scheme, host
-// and port, at most 5 times, never re-send a POST; anything else fails without contacting the target.
+// and port, at most 5 times, never from https to http, never re-send a POST; anything else fails
+// without contacting the target.
 import Foundation
 
 /// Decides what to do with a response that may be a redirect.
@@ -26,6 +27,9 @@ public enum RedirectPolicy {
         guard let target = URL(string: location.trimmingCharacters(in: .whitespaces), relativeTo: url)?.absoluteURL,
               Origin(target) != nil else {
             return .refuse(.networkError("bad redirect from \(host)"))
+        }
+        if url.scheme?.lowercased() == "https", target.scheme?.lowercased() == "http" {
+            return .refuse(.insecureRedirectRefused)
         }
         guard Origin.same(url, target) else { return .refuse(.redirectRefused) }
         guard method == .get else {

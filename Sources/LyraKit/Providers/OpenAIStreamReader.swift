@@ -13,11 +13,23 @@ struct OpenAIStreamReader {
     private(set) var isDone = false
     /// Whether any event arrived.
     private var sawEvent = false
+    /// Whether any event held a choice (a stream of `choices: null` events holds no reply).
+    private var sawChoice = false
+    /// A failure met after other events of the same chunk: those are handed out first, and the
+    /// failure is thrown by the next call, so text that came before a bad event is not lost.
+    private var pendingError: ProviderError?
+
+    /// Why a reply with bytes that are not UTF-8 is refused, streamed or not: the text cannot be
+    /// shown or saved as the server meant it, and repairing it silently would hide that.
+    static let invalidUTF8 = ProviderError.invalidResponse("the server sent text that is not valid UTF-8")
+    /// Why a completion without any choice is refused: it has no reply to show.
+    static let noChoices = ProviderError.invalidResponse("the server sent no choices")
 
     /// The events in `bytes` (a chunk as it arrived); `.finished` once `[DONE]` is seen.
     /// - Throws: `ProviderError.streamError` for an error event, `.invalidResponse` for an event that
     ///   is not a chunk, or the parser's error for an oversized event.
     mutating func feed(_ bytes: [UInt8]) throws -> [ChatStreamEvent] {
+        if let pendingError { throw pendingError }
         guard !isDone else { return [] }
         return try handle(parser.feed(bytes))
     }
@@ -25,6 +37,7 @@ struct OpenAIStreamReader {
     /// The events of a last event not followed by a blank line.
     /// - Throws: as `feed`, and `ProviderError.streamCutOff` when the stream ended without `[DONE]`.
     mutating func finish() throws -> [ChatStreamEvent] {
+        if let pendingError { throw pendingError }
         guard !isDone else { return [] }
         let events = try handle(parser.finish())
         guard isDone else {
@@ -34,27 +47,39 @@ struct OpenAIStreamReader {
         return events
     }
 
-    /// Each event's data, trimmed (the parser has already repaired invalid UTF-8): `[DONE]`,
-    /// nothing, or a chunk.
+    /// Each event's data, trimmed: `[DONE]`, nothing, or a chunk.
+    /// - Throws: ``invalidUTF8`` for an event whose bytes are not UTF-8, ``noChoices`` at `[DONE]`
+    ///   when no event held a choice.
     private mutating func handle(_ events: [ServerSentEvent]) throws -> [ChatStreamEvent] {
         var result: [ChatStreamEvent] = []
+        do {
+            try handle(events, into: &result)
+        } catch let error as ProviderError where !result.isEmpty {
+            pendingError = error
+        }
+        return result
+    }
+
+    private mutating func handle(_ events: [ServerSentEvent], into result: inout [ChatStreamEvent]) throws {
         if !events.isEmpty { sawEvent = true }
         for event in events where !isDone {
+            guard event.isValidUTF8 else { throw Self.invalidUTF8 }
             let data = event.data.trimmingCharacters(in: .whitespaces)
             if data == "[DONE]" {
+                guard sawChoice else { throw Self.noChoices }
                 isDone = true
                 result.append(.finished(completion))
             } else if !data.isEmpty {
                 try apply(decode(data), into: &result)
             }
         }
-        return result
     }
 
     private mutating func apply(_ chunk: OpenAIChatChunkDTO, into events: inout [ChatStreamEvent]) throws {
         if let error = chunk.error {
             throw ProviderError.streamError(message: error.message ?? "unknown error")
         }
+        if chunk.hasChoice { sawChoice = true }
         if let reasoning = chunk.reasoning, !reasoning.isEmpty { events.append(.reasoning(reasoning)) }
         if let content = chunk.content, !content.isEmpty { events.append(.text(content)) }
         if let reason = chunk.finishReason { completion.finishReason = reason }
@@ -74,14 +99,18 @@ struct OpenAIStreamReader {
     }
 
     /// The events of a whole (non-streamed) chat completion body.
-    /// - Throws: `ProviderError.invalidResponse` when the body is not a chat completion.
+    /// - Throws: `ProviderError.invalidResponse` when the body is not a chat completion, is not
+    ///   UTF-8 (``invalidUTF8``, as in a stream), or holds no choice (``noChoices``).
     static func events(fromCompletion body: Data) throws -> [ChatStreamEvent] {
+        // Checked first: the tolerant decoding would drop a member holding bad bytes and answer empty.
+        guard String(validating: body, as: UTF8.self) != nil else { throw invalidUTF8 }
         let completion: OpenAIChatCompletionDTO
         do {
             completion = try JSONDecoder().decode(OpenAIChatCompletionDTO.self, from: body)
         } catch {
             throw ProviderError.invalidResponse("the answer is neither a stream nor a chat completion")
         }
+        guard completion.hasChoice else { throw noChoices }
         let usage = completion.usage.map {
             TokenUsage(promptTokens: $0.promptTokens, completionTokens: $0.completionTokens, reasoningTokens: $0.reasoningTokens)
         }

@@ -86,6 +86,7 @@ public final class AppServices {
     public func configuration() throws -> LyraConfiguration {
         if let cachedConfiguration { return cachedConfiguration }
         let configuration = try configurationLoader.load()
+        KnownSecrets.register([configuration.token, configuration.apphudAPIKey] + configuration.providerKeys.values.map { $0 })
         cachedConfiguration = configuration
         return configuration
     }
@@ -106,6 +107,8 @@ public final class AppServices {
         if let cachedCatalog { return cachedCatalog }
         let catalog = ProviderCatalog(configuration: try configuration(), environment: environment,
                                       demoBaseURL: options.demo ? flags[.baseURL].flatMap(URL.init(string:)) : nil)
+        // Keys from the environment (OPENAI_API_KEY, LYRA_API_KEY_<NAME>) are known only here.
+        KnownSecrets.register(catalog.providers.values.map(\.apiKey))
         cachedCatalog = catalog
         return catalog
     }

@@ -3,15 +3,17 @@ import Foundation
 import LyraKit
 
 /// The user-facing text of any error: its localized description, never a type dump. Messages can
-/// carry a server's `detail`, so they are sanitised like any other server text.
+/// carry a server's `detail`, so they are sanitised like any other server text, and a server may
+/// echo a key it was sent, so every secret of the run is masked here, the one place all error
+/// text passes through on its way to the user.
 public enum ErrorText {
-    /// A one-line message for `error`, free of control characters and escape sequences.
+    /// A one-line message for `error`, free of control characters, escape sequences and secrets.
     public static func describe(_ error: any Error) -> String {
         if error is CancellationError { return "cancelled" }
         if let localized = error as? any LocalizedError, let text = localized.errorDescription {
-            return TextSanitizer.singleLine(text + adviceText(for: error))
+            return TextSanitizer.singleLine(KnownSecrets.redacting(in: text + adviceText(for: error)))
         }
-        return TextSanitizer.singleLine(String(describing: error))
+        return TextSanitizer.singleLine(KnownSecrets.redacting(in: String(describing: error)))
     }
 
     /// LyraKit's advice for `error` in the terminal's words (`: /login`), or nothing.

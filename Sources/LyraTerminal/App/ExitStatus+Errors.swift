@@ -3,10 +3,11 @@ import Foundation
 import LyraKit
 
 extension APIError: StatusCarryingError {
-    /// A missing or refused base URL is a configuration problem; the rest fail the line.
+    /// A missing or refused base URL, or credentials refused to a proxy, is a configuration problem;
+    /// the rest fail the line.
     public var exitStatus: ExitStatus {
         switch self {
-        case .missingBaseURL, .insecureURL, .invalidURL: return .usage
+        case .missingBaseURL, .insecureURL, .invalidURL, .proxyRefused: return .usage
         default: return .lineFailed
         }
     }

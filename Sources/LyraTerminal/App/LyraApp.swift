@@ -52,14 +52,19 @@ public enum LyraApp {
                 ExitCleanup.removeAll()
                 ExitStatus.interrupted.exitAtOnce()
             }
-            return await leaving(context, await OneShotPrompt.run(prompt, context: context, interpreter: interpreter,
-                                                                  readsStandardInput: !terminal.stdinIsTTY))
+            let reply = Task { @MainActor in
+                await OneShotPrompt.run(prompt, context: context, interpreter: interpreter,
+                                        readsStandardInput: !terminal.stdinIsTTY)
+            }
+            FileDescriptorSink.onBrokenPipe(STDOUT_FILENO) { reply.cancel() }
+            return await leaving(context, await reply.value)
         }
         do {
             let source = try scriptSource(for: options.action)
             let runner = ScriptRunner(source: source, context: context, interpreter: interpreter,
                                       bail: options.bail, echo: options.echo)
             interrupts.onInterrupt { runner.interrupt() }
+            FileDescriptorSink.onBrokenPipe(STDOUT_FILENO) { Task { @MainActor in runner.stopForClosedOutput() } }
             return await leaving(context, await runner.run())
         } catch {
             console.writeError("lyra: \(ErrorText.describe(error))\n")
@@ -88,6 +93,8 @@ public enum LyraApp {
             environment: context.services.environment, stateDirectory: context.services.directories.stateDirectory
         ).refusingUnsafeFile { context.console.writeError($0) }
         let externalEditor = ExternalEditor.resolve(environment: context.services.environment)
+        // Off the way to the first prompt: $TMPDIR may be large.
+        DispatchQueue.global(qos: .utility).async { externalEditor.sweepStaleFiles() }
         let editor = await LineEditor(programName: "lyra", history: history, externalEditor: externalEditor) {
             engine.complete($0)
         }

@@ -1,5 +1,6 @@
 // `lyra [OPTIONS] PROMPT…` (SPEC §1, §9): one chat message, its reply printed as in a script, then
-// exit. Standard input that is not a terminal is data: sent after the prompt and a blank line.
+// exit. Standard input that is not a terminal is data: sent after the prompt and a blank line. When
+// stdout's reader goes away the reply is cancelled (LyraApp) and the status is 141.
 import Foundation
 
 /// Runs a one-shot prompt.
@@ -18,8 +19,11 @@ enum OneShotPrompt {
                 throw CommandError.failed("chat is not available in this build")
             }
             try await handler.send(prompt, context: context)
-            return .success
+            context.console.flush()
+            // Stdout's reader left (the reply was cancelled for it, or its end went nowhere): 141.
+            return FileDescriptorSink.sawBrokenPipe(STDOUT_FILENO) ? .outputClosed : .success
         } catch {
+            if FileDescriptorSink.sawBrokenPipe(STDOUT_FILENO) { return .outputClosed }
             context.console.writeError("lyra: \(ErrorText.describe(error))\n")
             return ExitStatus.forFailure(error)
         }

@@ -1,6 +1,6 @@
 // Script mode (SPEC §2): lines from stdin, `-f` or `-c`, no prompt or colour, errors on stderr as
 // `lyra: line N: MESSAGE`, `--echo`, `--bail`, and the exit statuses of SPEC §1. Lines are read off
-// the main actor (ScriptLineReader), so Ctrl-C reaches it and cancels the running line.
+// the main actor (ScriptLineReader), so Ctrl-C, or stdout's reader going away, cancels the running line.
 import Foundation
 import LyraKit
 
@@ -20,6 +20,8 @@ public final class ScriptRunner: FollowUpInput {
     /// Whether a line is running (Ctrl-C between lines, while reading, ends at once).
     private var lineRunning = false
     private var interrupted = false
+    /// Set when stdout's reader went away while a line ran: the line was cancelled for nobody reads.
+    private var outputGone = false
 
     /// A runner for `source` in `context`.
     public init(source: ScriptSource, context: CommandContext, interpreter: LineInterpreter, bail: Bool, echo: Bool) {
@@ -57,6 +59,7 @@ public final class ScriptRunner: FollowUpInput {
                 result = .failure(error)
             }
             lineRunning = false
+            if outputGone { return .outputClosed }
             if interrupted { break lines }
             switch result {
             case .success(let outcome):
@@ -76,7 +79,18 @@ public final class ScriptRunner: FollowUpInput {
             status = bail ? .bailed : status.combined(with: .lineFailed)
         }
         context.console.flush()
+        // Output written for nobody (the reader left during the last line) ends as a shell expects.
+        if FileDescriptorSink.sawBrokenPipe(STDOUT_FILENO) { return .outputClosed }
         return refusedLine ? status.combined(with: .lineFailed) : status
+    }
+
+    /// Stdout's reader went away (a write failed with `EPIPE`): cancels the running line, and so its
+    /// transfer, at once; the script then ends with status 141. Between lines the next line's check
+    /// ends it.
+    public func stopForClosedOutput() {
+        guard lineRunning, let lines, !outputGone, !interrupted else { return }
+        outputGone = true
+        lines.cancel()
     }
 
     /// Ctrl-C: cancels the running line (the script then ends with 130 once it has stopped), or ends

@@ -1,5 +1,6 @@
 // Composing text in the user's editor ($VISUAL, else $EDITOR, else vi) for Ctrl-X Ctrl-E and /edit:
-// a private temporary file (mkstemp, mode 0600) in $TMPDIR, removed afterwards.
+// a private temporary file (mkstemp, mode 0600) in $TMPDIR, removed afterwards (and swept later when
+// a killed Lyra could not remove it: ExternalEditor+Sweep).
 import CLineEdit
 import Foundation
 
@@ -49,6 +50,7 @@ public struct ExternalEditor: Sendable, Equatable {
     /// Blocks until the editor exits: call it off the cooperative pool.
     /// - Throws: `ExternalEditorError`; the temporary file is removed in every case.
     public func edit(_ text: String) throws(ExternalEditorError) -> String {
+        sweepStaleFiles()
         let path = try makeTemporaryFile(containing: text)
         defer { unlink(path) }
         var arguments = (command + [path]).map { strdup($0) }
@@ -64,7 +66,9 @@ public struct ExternalEditor: Sendable, Equatable {
 
     /// Creates the file with mkstemps (mode 0600, never an existing file) and writes `text` into it.
     private func makeTemporaryFile(containing text: String) throws(ExternalEditorError) -> String {
-        var template = Array((temporaryDirectory + "/lyra-edit-XXXXXX.md").utf8CString)
+        // The process id in the name lets a later Lyra tell a file left by a killed one (swept) from
+        // one another Lyra is editing right now (kept).
+        var template = Array((temporaryDirectory + "/\(Self.filePrefix)\(getpid())-XXXXXX.md").utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { buffer in
             buffer.baseAddress.map { mkstemps($0, 3) } ?? -1
         }

@@ -15,20 +15,34 @@ public protocol OutputSink: Sendable {
 
 /// Writes to a file descriptor with write(2), retrying on `EINTR`, partial writes and `EAGAIN`;
 /// on `EPIPE` or another error the rest is dropped (the app ignores `SIGPIPE`); `EPIPE` is
-/// remembered in ``readerClosed`` so a script can stop instead of working for nobody.
+/// remembered in ``readerClosed`` and reported to ``onBrokenPipe(_:_:)``, so a script stops the
+/// running line instead of working for nobody.
 public struct FileDescriptorSink: OutputSink {
     /// The descriptor written to; not closed by the sink.
     public let fd: Int32
 
     private static let closedDescriptors = Mutex<Set<Int32>>([])
+    private static let brokenPipeHandlers = Mutex<[Int32: @Sendable () -> Void]>([:])
 
     /// Whether `fd`'s reader is gone (e.g. `| head -1` has exited): a write to it failed with
     /// `EPIPE`, or poll(2) reports an error on the pipe before anything is written.
     public static func readerClosed(_ fd: Int32) -> Bool {
-        if closedDescriptors.withLock({ $0.contains(fd) }) { return true }
+        if sawBrokenPipe(fd) { return true }
         var descriptor = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
         guard poll(&descriptor, 1, 0) == 1 else { return false }
         return descriptor.revents & Int16(POLLERR) != 0
+    }
+
+    /// Whether a write to `fd` failed with `EPIPE`: output was lost because its reader had gone.
+    public static func sawBrokenPipe(_ fd: Int32) -> Bool {
+        closedDescriptors.withLock { $0.contains(fd) }
+    }
+
+    /// Calls `handler` once, the first time a write to `fd` fails with `EPIPE` (SPEC §10: a closed
+    /// stdout ends the running transfer at once). It runs on the writing thread, possibly under the
+    /// console's lock: it must not write, only start the cancellation (cancel a task, hop elsewhere).
+    public static func onBrokenPipe(_ fd: Int32, _ handler: @escaping @Sendable () -> Void) {
+        brokenPipeHandlers.withLock { $0[fd] = handler }
     }
 
     /// Creates a sink for an open file descriptor.
@@ -48,10 +62,16 @@ public struct FileDescriptorSink: OutputSink {
             } else if written < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
                 waitUntilWritable()
             } else {
-                if written < 0 && errno == EPIPE { _ = Self.closedDescriptors.withLock { $0.insert(fd) } }
+                if written < 0 && errno == EPIPE { Self.recordBrokenPipe(fd) }
                 return  // EPIPE, EBADF, a full disk: nothing sensible left to do with the output
             }
         }
+    }
+
+    /// Remembers that `fd`'s reader is gone and, the first time, calls its handler.
+    private static func recordBrokenPipe(_ fd: Int32) {
+        guard closedDescriptors.withLock({ $0.insert(fd).inserted }) else { return }
+        brokenPipeHandlers.withLock { $0[fd] }?()
     }
 
     /// Blocks until a non-blocking descriptor can take more bytes.

@@ -89,9 +89,10 @@ private func parse(_ text: String) throws -> [ServerSentEvent] {
         }
     }
 
-    @Test func invalidUTF8BecomesReplacementCharacters() throws {
+    @Test func invalidUTF8IsMarkedAndShownAsReplacementCharacters() throws {
         let bytes = Array("data: a".utf8) + [0xFF, 0xC3] + Array("b\n\n".utf8)
-        #expect(try parse([bytes]) == [ServerSentEvent(data: "a\u{FFFD}\u{FFFD}b")])
+        #expect(try parse([bytes]) == [ServerSentEvent(data: "a\u{FFFD}\u{FFFD}b", isValidUTF8: false)])
+        #expect(try parse([Array("data: \u{FFFD}\n\n".utf8)]) == [ServerSentEvent(data: "\u{FFFD}")])
     }
 
     @Test func aLeadingByteOrderMarkIsSkipped() throws {

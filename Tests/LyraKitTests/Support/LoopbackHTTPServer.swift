@@ -12,6 +12,8 @@ final class LoopbackHTTPServer: Sendable {
     enum Behavior: Sendable {
         /// Write this status, headers and body in one buffer, then close.
         case respond(status: Int, headers: [String: String] = [:], body: Data = Data())
+        /// Write these bytes as they are (no HTTP head), then close.
+        case raw(Data)
         /// Close the connection without answering.
         case drop
         /// Never answer; wait (at most 120 s, a watchdog) until the client goes away.
@@ -119,6 +121,8 @@ final class LoopbackHTTPServer: Sendable {
             var head = "HTTP/1.1 \(status) Status\r\nContent-Length: \(body.count)\r\nConnection: close\r\n"
             for (name, value) in headers { head += "\(name): \(value)\r\n" }
             writeAll(client, Data((head + "\r\n").utf8) + body)
+        case let .raw(bytes):
+            writeAll(client, bytes)
         case .drop:
             return
         case .stall:

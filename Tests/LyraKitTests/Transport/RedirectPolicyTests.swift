@@ -22,11 +22,17 @@ import Testing
     }
 
     @Test func otherOriginsAreRefused() {
-        for location in ["https://evil.example/x", "https://api.example.com:8443/x", "http://api.example.com/x",
-                         "//other.example/x"] {
+        for location in ["https://evil.example/x", "https://api.example.com:8443/x", "//other.example/x"] {
             #expect(decide(location) == .refuse(.redirectRefused))
         }
         #expect(APIError.redirectRefused.errorDescription == "redirected to another host: refused")
+    }
+
+    @Test func httpsToHTTPIsRefusedAsADowngradeEvenOnTheSameHost() {
+        for location in ["http://api.example.com/x", "http://api.example.com:443/x", "http://evil.example/x"] {
+            #expect(decide(location) == .refuse(.insecureRedirectRefused))
+        }
+        #expect(APIError.insecureRedirectRefused.errorDescription == "redirect from https to http refused")
     }
 
     @Test func aPostIsNeverReSent() {

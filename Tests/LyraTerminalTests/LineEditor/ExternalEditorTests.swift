@@ -50,4 +50,28 @@ import Testing
         let left = try FileManager.default.contentsOfDirectory(atPath: environment.root.path).filter { $0.hasPrefix("lyra-edit-") }
         #expect(left.isEmpty)
     }
+
+    @Test func editingSweepsTheFilesOfAKilledLyraAndNothingElse() async throws {
+        let environment = try TemporaryEnvironment()
+        let directory = environment.root.path
+        let ended = try BackgroundProcess(executable: URL(fileURLWithPath: "/bin/true"))
+        let dead = ended.processIdentifier
+        _ = try await ended.result()   // reaped: its pid names no process now
+        let stale = ["lyra-edit-\(dead)-abcdef.md", "lyra-edit-OLDONE.md"]
+        let kept = ["lyra-edit-\(getpid())-abcdef.md", "lyra-edit-\(getppid())-abcdef.md", "lyra-edit-FRESH1.md",
+                    "lyra-edit-\(dead)-abcdef.txt", "notes.md"]
+        for name in stale + kept { try "composed text".write(toFile: directory + "/" + name, atomically: false, encoding: .utf8) }
+        let twoDaysAgo = Date().addingTimeInterval(-2 * 86_400)
+        try FileManager.default.setAttributes([.modificationDate: twoDaysAgo], ofItemAtPath: directory + "/lyra-edit-OLDONE.md")
+        // A link or a directory under a stale name is not ours to remove.
+        try FileManager.default.createSymbolicLink(atPath: directory + "/lyra-edit-\(dead)-link00.md", withDestinationPath: "notes.md")
+        try FileManager.default.createDirectory(atPath: directory + "/lyra-edit-\(dead)-dir000.md", withIntermediateDirectories: false)
+
+        let editor = ExternalEditor(command: ["/bin/true"], temporaryDirectory: directory)
+        #expect(try editor.edit("") == "")
+        let left = Set(try FileManager.default.contentsOfDirectory(atPath: directory))
+        #expect(left.isDisjoint(with: stale))
+        #expect(left.isSuperset(of: kept + ["lyra-edit-\(dead)-link00.md", "lyra-edit-\(dead)-dir000.md"]))
+        #expect(!left.contains { $0.hasPrefix("lyra-edit-\(getpid())-") && $0 != "lyra-edit-\(getpid())-abcdef.md" })
+    }
 }

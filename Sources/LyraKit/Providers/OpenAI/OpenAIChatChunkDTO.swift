@@ -20,6 +20,9 @@ public struct OpenAIChatChunkDTO: Decodable, Equatable, Sendable {
     public var usage: OpenAIUsageDTO?
     /// The error this event carries (`{"error": {"message": …}}` or `{"error": "…"}`), nil when none.
     public var error: OpenAIErrorBodyDTO?
+    /// Whether the event carried a choice with anything in it (the usage event's `choices: []`,
+    /// or `choices: null`, carries none).
+    public var hasChoice: Bool { role != nil || content != nil || finishReason != nil }
 
     /// An event with the given parts.
     public init(

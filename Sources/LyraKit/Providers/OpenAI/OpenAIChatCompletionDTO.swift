@@ -14,6 +14,8 @@ public struct OpenAIChatCompletionDTO: Decodable, Equatable, Sendable {
     public var finishReason: String?
     /// Token counts, when reported.
     public var usage: OpenAIUsageDTO?
+    /// Whether `choices` held at least one choice (`choices: null`, `[]` or none hold no reply).
+    public var hasChoice = true
 
     /// A completion with the given parts.
     public init(model: String? = nil, content: String?, finishReason: String? = nil, usage: OpenAIUsageDTO? = nil) {
@@ -32,7 +34,10 @@ public struct OpenAIChatCompletionDTO: Decodable, Equatable, Sendable {
         model = try? container.decodeIfPresent(String.self, forKey: .model)
         usage = try? container.decodeIfPresent(OpenAIUsageDTO.self, forKey: .usage)
         guard var choices = try? container.nestedUnkeyedContainer(forKey: .choices), !choices.isAtEnd,
-              let choice = try? choices.nestedContainer(keyedBy: ChoiceKeys.self) else { return }
+              let choice = try? choices.nestedContainer(keyedBy: ChoiceKeys.self) else {
+            hasChoice = false
+            return
+        }
         finishReason = try? choice.decodeIfPresent(String.self, forKey: .finishReason)
         let message = try? choice.decodeIfPresent(OpenAIChatMessageDTO.self, forKey: .message)
         content = message?.content

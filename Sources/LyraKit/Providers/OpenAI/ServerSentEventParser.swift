@@ -1,5 +1,6 @@
 // A pure Server-Sent Events parser (the WHATWG event-stream format): bytes in, complete events out.
-// Lines end in LF, CRLF or CR (also split across chunks); UTF-8 is decoded only per complete event.
+// Lines end in LF, CRLF or CR (also split across chunks); UTF-8 is decoded only per complete event,
+// and an event whose bytes are not valid UTF-8 says so (its reader decides what to do with it).
 
 import Foundation
 
@@ -121,7 +122,8 @@ public struct ServerSentEventParser: Sendable {
         }
         guard hasData else { return nil }
         let name = eventName.flatMap { $0.isEmpty ? nil : $0 }
-        return ServerSentEvent(event: name, data: String(decoding: data, as: UTF8.self))
+        if let text = String(validating: data, as: UTF8.self) { return ServerSentEvent(event: name, data: text) }
+        return ServerSentEvent(event: name, data: String(decoding: data, as: UTF8.self), isValidUTF8: false)
     }
 
     private static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
