@@ -117,8 +117,8 @@ public struct ReasoningSplitter: Sendable {
                 } else if !final, trimmed.isEmpty || Self.openers.contains(where: { $0.hasPrefix(trimmed) }) {
                     return pieces   // whitespace, or a tag still arriving
                 } else {
+                    // No tag: the answer keeps its leading white space, as the server sent it.
                     state = .answer(watching: reasoning.isEmpty)
-                    pending = String(trimmed)
                 }
             case .block(let closer):
                 if let range = pending.range(of: closer) {
