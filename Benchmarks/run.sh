@@ -16,7 +16,7 @@ BIG=${LYRA_BENCH_BIG:-100000}      # sessions in the listing
 PEERS=${LYRA_BENCH_PEERS:-"$HOME/lyra-peers"}          # the llama.cpp peer kit (../shared/peers)
 PEER_VARIANT=${LYRA_BENCH_PEER_VARIANT:-tiny}          # its model: tiny (~1 ms a token) or slow (~35 ms)
 SUDO=$([ "$(id -u)" = 0 ] || echo sudo)
-# LYRA_BENCH_ONLY=help,repl,… runs only those sections:
+# LYRA_BENCH_ONLY=help,repl,… runs only those sections (also: continue, video, serve):
 # first-token repl help idle waiting sessions continue video
 want() { [ -z "${LYRA_BENCH_ONLY:-}" ] || [[ ",$LYRA_BENCH_ONLY," == *",$1,"* ]]; }
 
@@ -205,6 +205,19 @@ if want video; then
             "lyra -c '/video 1 \$TMP/photo1.jpg \$TMP/photo2.jpg \$TMP/photo3.jpg'"
     fi
     unset LYRA_PREMIUM
+fi
+
+# --- lyra serve under a bounded soak (issue 33): large POSTs, stalled uploads, slowloris heads ---------
+if want serve; then
+    if python3 "$ROOT/Benchmarks/serve-soak.py" --lyra "$LYRA" --hold 11 >"$WORK/soak.txt" 2>"$WORK/soak.err"; then
+        peak=$(sed -n 's/.*server peak RSS (VmHWM) \([0-9]*\) MiB.*/\1/p' "$WORK/soak.txt")
+        row "$LATER" "\`lyra serve\` peak RSS under a soak: 40 POSTs of 40 MiB, 20 stalled 95 MiB uploads, 2,000 slowloris heads" \
+            "${peak:-?} MiB" "256 MiB of request bodies in all (SPEC §16)" "≤ 400 MiB" "$(met "${peak:-9999}" 400 " MiB")" \
+            "python3 Benchmarks/serve-soak.py --lyra lyra --hold 11"
+        sed 's/^/    /' "$WORK/soak.txt"
+    else
+        row "$LATER" "\`lyra serve\` soak" "FAILED ($(tail -1 "$WORK/soak.err"))" "" "" "" "python3 Benchmarks/serve-soak.py"
+    fi
 fi
 
 # --- the results block of docs/BENCHMARKS.md ----------------------------------------------------------

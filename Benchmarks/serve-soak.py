@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # A bounded soak of `lyra serve` (issue 33, finding 3): large chat POSTs, stalled large uploads and
 # slowloris heads against `lyra serve --port 0` on 127.0.0.1; prints what the server answered, its
-# thread count and its peak RSS (VmHWM from /proc/PID/status). Stdlib only; not part of run.sh.
+# thread count and its peak RSS (VmHWM from /proc/PID/status). Stdlib only; run.sh's `serve` section.
 #
 #   python3 Benchmarks/serve-soak.py [--lyra PATH] [--posts 40] [--post-mib 40] [--stalled 20]
 #                                    [--stalled-mib 95] [--slowloris 2000] [--hold 12] [--path P]

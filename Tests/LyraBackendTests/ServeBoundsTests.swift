@@ -102,6 +102,20 @@ import Testing
         #expect(client.readResponse()?.status == 413)
     }
 
+    @Test func aJSONBodyOver16MiBGets413AndAnUploadMayBeLarger() throws {
+        let server = try RunningBackend()
+        defer { server.stop() }
+        let body = [UInt8](repeating: 0x61, count: (16 << 20) + 1)
+        let json = try RawHTTPClient(port: server.port)
+        json.send("POST /dola/chats/c/messages HTTP/1.1\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\n\r\n")
+        json.send(body)
+        #expect(json.readResponse()?.status == 413)
+        let upload = try RawHTTPClient(port: server.port)
+        upload.send("POST /nowhere HTTP/1.1\r\nContent-Type: multipart/form-data; boundary=b\r\nContent-Length: \(body.count)\r\n\r\n")
+        upload.send(body)
+        #expect(upload.readResponse()?.status == 404)
+    }
+
     @Test func aBodyThatWouldPassWhatAllConnectionsMayHoldGets503() throws {
         var options = LocalBackendOptions(maxBodyBytes: 1 << 20)
         options.maxBufferedBytes = 1 << 20

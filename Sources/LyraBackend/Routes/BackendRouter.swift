@@ -46,6 +46,9 @@ final class BackendRouter: Sendable {
         state.countIdleClose()
     }
 
+    /// The largest body of a request that is not a multipart upload.
+    static let maximumJSONBodyBytes = 16 << 20
+
     /// Answers one request; never throws, never crashes on bad input.
     func handle(_ request: HTTPRequest) -> HTTPResponse {
         if request.path == "/_test" || request.path.hasPrefix("/_test/") {
@@ -55,6 +58,12 @@ final class BackendRouter: Sendable {
         // Only `GET /_test/requests` reads the records: without it nothing is kept at all.
         if options.testRoutes {
             state.record(RequestRecord.describe(request, maxBodyBytes: options.maxRecordedBodyBytes))
+        }
+        // A JSON request is at most 16 MiB (SPEC §10, as the client's own bound): a larger one is
+        // refused before it is parsed, so a burst of them holds no more than their buffered bytes.
+        let multipart = request.header("content-type")?.lowercased().hasPrefix("multipart/") ?? false
+        if !multipart, request.body.count > Self.maximumJSONBodyBytes {
+            return .detail("a JSON request body is at most \(Self.maximumJSONBodyBytes >> 20) MiB", status: 413)
         }
         var idleClose: Int?
         let fault = state.takeFault(method: request.method, path: request.path)
