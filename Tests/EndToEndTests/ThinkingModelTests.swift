@@ -118,4 +118,27 @@ import Testing
         let bodies = try await backend.control.requests().filter { $0.path == "/v1/chat/completions" }.compactMap(\.bodyText)
         #expect(bodies.last?.contains(#""reasoning_effort":"low""#) == true)
     }
+
+    @Test func ctrlCWhileThinkingSavesTheReasoningOnAnIncompleteReply() async throws {
+        let env = try TemporaryEnvironment()
+        let backend = try RunningBackend()
+        try await backend.control.injectFault(json: #"{"path": "/v1/chat/completions", "pause_after_words": 5}"#)
+        let session = try env.startLyraSession([], extraEnvironment: Self.thinkingEnvironment(backend), columns: 100)
+        defer { session.terminate() }
+        try await session.awaitOutput(containing: "lyra ›")
+        session.send("why?\r")
+        _ = try await session.awaitOutput(containing: "5 tokens")
+        session.mark()
+        session.send(.ctrlC)
+        try await session.awaitPrompt(after: "cancelled")
+        session.send(.ctrlD)
+        #expect(try await session.awaitExit() == 0)
+        let messages = try storedMessages(try onlySessionFile(env))
+        let reply = try #require(messages.last)
+        #expect(reply["role"] as? String == "assistant")
+        #expect(reply["incomplete"] as? Bool == true)
+        #expect(reply["reasoning"] as? String == "The user asked \"why?\". I")
+        #expect(reply["content"] as? String == "")
+        #expect(messages.first?["failed"] as? Bool == true)
+    }
 }
