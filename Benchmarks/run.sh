@@ -16,7 +16,7 @@ BIG=${LYRA_BENCH_BIG:-100000}      # sessions in the listing
 PEERS=${LYRA_BENCH_PEERS:-"$HOME/lyra-peers"}          # the llama.cpp peer kit (../shared/peers)
 PEER_VARIANT=${LYRA_BENCH_PEER_VARIANT:-tiny}          # its model: tiny (~1 ms a token) or slow (~35 ms)
 SUDO=$([ "$(id -u)" = 0 ] || echo sudo)
-# LYRA_BENCH_ONLY=help,repl,… runs only those sections (also: continue, video, serve):
+# LYRA_BENCH_ONLY=help,repl,… runs only those sections (also: continue, video, reasoning, serve):
 # first-token repl help idle waiting sessions continue video
 want() { [ -z "${LYRA_BENCH_ONLY:-}" ] || [[ ",$LYRA_BENCH_ONLY," == *",$1,"* ]]; }
 
@@ -205,6 +205,26 @@ if want video; then
             "lyra -c '/video 1 \$TMP/photo1.jpg \$TMP/photo2.jpg \$TMP/photo3.jpg'"
     fi
     unset LYRA_PREMIUM
+fi
+
+# --- reasoning vs content: CPU per 1,000 streamed tokens of each (issue 27), in a script ---------------
+# (20,000-piece reply − 20-piece reply) / 20, median of $RUNS; reasoning with --reasoning (to stderr).
+if want reasoning; then
+    fresh reasoning
+    cpu_ms() { # cpu_ms WORDS MODEL [FLAGS]: the median user+system ms of $RUNS one-shots
+        curl -s -X POST "$BASE_URL/_test/config" -d "{\"demo_reply_words\": $1}" >/dev/null
+        for _ in $(seq "$RUNS"); do
+            /usr/bin/time -f "%U %S" -o "$WORK/cpu.txt" env OPENAI_BASE_URL="$BASE_URL/v1" \
+                "$LYRA" --model "openai:$2" ${3:-} -q -c hi >/dev/null 2>&1
+            awk '{ printf "%.1f\n", ($1 + $2) * 1000 }' "$WORK/cpu.txt"
+        done | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'
+    }
+    content=$(awk -v a="$(cpu_ms 20000 lyra-demo)" -v b="$(cpu_ms 0 lyra-demo)" 'BEGIN { printf "%.1f", (a - b) / 20 }')
+    thinking=$(awk -v a="$(cpu_ms 20000 lyra-think --reasoning)" -v b="$(cpu_ms 0 lyra-think --reasoning)" 'BEGIN { printf "%.1f", (a - b) / 20 }')
+    curl -s -X POST "$BASE_URL/_test/config" -d '{"demo_reply_words": 0}' >/dev/null
+    row "$LATER" "CPU per 1,000 streamed reasoning tokens (parsed, split, written to stderr)" "$thinking ms" \
+        "$content ms per 1,000 content tokens (parsed, written to stdout)" "—" "—" \
+        "lyra --model openai:lyra-think --reasoning -c hi (demo_reply_words 20000 vs 0)"
 fi
 
 # --- lyra serve under a bounded soak (issue 33): large POSTs, stalled uploads, slowloris heads ---------

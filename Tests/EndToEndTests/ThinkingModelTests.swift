@@ -91,6 +91,8 @@ import Testing
         try await session.awaitPrompt(after: "It arrived with")
         #expect(session.plainOutput.contains("thought for"))
         #expect(!session.plainOutput.contains("I should answer"))
+        // The answer after it is rendered as Markdown: its bold markers are gone.
+        #expect(session.plainOutput.contains("This is the demo thinking model: it thought first"))
         session.send("/think show\r")
         try await session.awaitPrompt(after: "reasoning shown")
         session.send("and at night?\r")

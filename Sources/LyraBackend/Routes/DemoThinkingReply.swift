@@ -22,9 +22,10 @@ enum DemoThinkingReply {
             + DemoChatReply.historySentence(request.messages.map(\.role))
     }
 
-    /// The deltas of a streamed reply in `form`: `(member, text)` pairs, one event each.
-    static func deltas(for request: DemoChatRequest, form: String) -> [(String, String)] {
-        let thought = DemoChatReply.pieces(of: reasoning(for: request))
+    /// The deltas of a streamed reply in `form`: `(member, text)` pairs, one event each; the
+    /// reasoning padded to `reasoningWords` pieces when that is longer (`demo_reply_words`, benchmarks).
+    static func deltas(for request: DemoChatRequest, form: String, reasoningWords: Int = 0) -> [(String, String)] {
+        let thought = DemoChatReply.padded(DemoChatReply.pieces(of: reasoning(for: request)), toWords: reasoningWords)
         let said = DemoChatReply.pieces(of: answer(for: request))
         switch form {
         case "reasoning":

@@ -41,7 +41,8 @@ enum OpenAIRoutes {
         let pieces: [(member: String, text: String)]
         let message: [(String, JSONValue)]
         if request.model == DemoThinkingReply.modelID {
-            pieces = DemoThinkingReply.deltas(for: request, form: form).map { (member: $0.0, text: $0.1) }
+            pieces = DemoThinkingReply.deltas(for: request, form: form, reasoningWords: context.state.config.demoReplyWords)
+                .map { (member: $0.0, text: $0.1) }
             message = DemoThinkingReply.message(for: request, form: form)
         } else {
             let words = DemoChatReply.padded(
