@@ -29,6 +29,8 @@ import Testing
         let reply = try #require(messages.last { $0["role"] as? String == "assistant" })
         #expect((reply["content"] as? String)?.hasPrefix(Self.answer) == true, "\(reply)")
         #expect((reply["content"] as? String)?.contains("<") == false)
+        #expect((reply["reasoning"] as? String)?.hasPrefix("The user asked \"why is the sky blue?\". I should answer") == true,
+                "\(reply)")
 
         let second = try await env.runLyra(["--continue", "--model", "openai:lyra-think", "-c", "and at night?"],
                                            extraEnvironment: environment)
