@@ -1,6 +1,7 @@
 // A loopback HTTP server that answers every request with a valid JSON body sent one byte at a time
 // (a "slow drip"), and a helper that finds a loopback port nobody listens on (connection refused).
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -47,13 +48,18 @@ public final class DripServer: Sendable {
         close(listener)
     }
 
-    /// A loopback TCP port with no listener at the moment of the call (bound, then closed).
+    /// A loopback TCP port that refuses connections for the rest of the process (bound, never listening).
     /// - Throws: `HarnessError.launchFailed` when no socket can be bound.
     public static func closedLoopbackPort() throws -> Int {
-        let (fd, port) = try bindLoopback()
-        close(fd)
-        return port
+        // Held for the rest of the process: a port merely closed could be taken by a test running
+        // in parallel, and then the connection would not be refused.
+        let refusing = try RefusingPort()
+        reservedPorts.withLock { $0.append(refusing) }
+        return Int(refusing.port)
     }
+
+    /// The ports handed out by ``closedLoopbackPort()``, kept bound and never listening.
+    private static let reservedPorts = Mutex<[RefusingPort]>([])
 
     private static func drip(_ client: Int32, bytes: [UInt8], pause: useconds_t) {
         defer { close(client) }

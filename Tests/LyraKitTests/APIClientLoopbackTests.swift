@@ -2,6 +2,7 @@
 // sent on the wire, the SPEC §4 status mapping, malformed bodies, dropped connections, prompt
 // cancellation, multipart uploads streamed from the photos and streamed downloads.
 import Foundation
+import LyraTestSupport
 import Testing
 @testable import LyraKit
 import Synchronization
@@ -71,9 +72,10 @@ private func apiError(sourceLocation: SourceLocation = #_sourceLocation, _ work:
     }
 
     @Test func refusedConnectionIsANetworkErrorNamingTheHost() async throws {
-        let server = try LoopbackHTTPServer([])
-        try await server.waitUntilClosed()
-        let api = try client(server)
+        // A bound port that never listens: no test running in parallel can take it meanwhile.
+        let refusing = try RefusingPort()
+        let api = APIClient(config: try APIConfig(baseURL: refusing.url, token: token, userID: "user-1", appID: "lyra.cli",
+                                                  locale: "ru"), transport: transport)
         let error = await apiError { _ = try await api.fetchTemplates() }
         #expect(error?.localizedDescription.contains("127.0.0.1") == true)
     }
