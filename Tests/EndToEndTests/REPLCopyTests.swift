@@ -75,9 +75,8 @@ import Testing
         try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
         let received = environment.root.appendingPathComponent("clipboard")
         let tool = bin.appendingPathComponent("xclip")
-        try "#!/bin/sh\necho \"$@\" > '\(received.path).args'\ncat > '\(received.path)'\nenv > '\(received.path).env'\n"
-            .write(to: tool, atomically: true, encoding: .utf8)
-        #expect(chmod(tool.path, 0o755) == 0)
+        try ExecutableScript.write("#!/bin/sh\necho \"$@\" > '\(received.path).args'\ncat > '\(received.path)'\nenv > '\(received.path).env'\n",
+                                   to: tool.path)
         let result = try await environment.runLyra(
             ["-c", "hello there", "-c", "/copy"],
             extraEnvironment: backend.lyraEnvironment.merging(["PATH": bin.path + ":/usr/bin:/bin", "DISPLAY": ":9"]) { $1 })

@@ -15,8 +15,7 @@ import Testing
             { stat -c %a "$last"; echo "$last"; cat "$last"; } > '\(record.path)'
             stty -a > '\(record.path)-tty' 2>&1
             printf '%s\\n' '\(text)' > "$last"
-            """.write(to: script, atomically: true, encoding: .utf8)
-        #expect(chmod(script.path, 0o755) == 0)
+            """.writeExecutable(to: script.path)
         return (script.path, record)
     }
 

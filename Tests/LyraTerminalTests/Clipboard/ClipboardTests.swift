@@ -17,8 +17,7 @@ import Testing
         try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
         for name in ["xsel", "xclip"] {
             let path = bin.appendingPathComponent(name).path
-            try "#!/bin/sh\n".write(toFile: path, atomically: true, encoding: .utf8)
-            #expect(chmod(path, 0o755) == 0)
+            try ExecutableScript.write("#!/bin/sh\n", to: path)
         }
         let clipboard = Clipboard(environment: [
             "PATH": "/nonexistent:" + bin.path, "DISPLAY": ":0", "LYRA_TOKEN": "sk-secret",
@@ -40,8 +39,7 @@ import Testing
         try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
         let received = environment.root.appendingPathComponent("received")
         let tool = bin.appendingPathComponent("wl-copy").path
-        try "#!/bin/sh\ncat > '\(received.path)'\nenv > '\(received.path).env'\n".write(toFile: tool, atomically: true, encoding: .utf8)
-        #expect(chmod(tool, 0o755) == 0)
+        try ExecutableScript.write("#!/bin/sh\ncat > '\(received.path)'\nenv > '\(received.path).env'\n", to: tool)
         let clipboard = Clipboard(environment: ["PATH": bin.path + ":/usr/bin:/bin", "LYRA_TOKEN": "sk-secret"])
         #expect(clipboard.runTool(with: "line one\nline two ✓") == 0)
         #expect(try String(contentsOf: received, encoding: .utf8) == "line one\nline two ✓")

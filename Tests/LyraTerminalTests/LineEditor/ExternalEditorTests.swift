@@ -29,8 +29,7 @@ import Testing
             for last; do :; done
             { stat -c %a "$last"; echo "$last"; cat "$last"; echo; } > '\(record)'
             printf 'new text\\n\\n' > "$last"
-            """.write(toFile: script, atomically: true, encoding: .utf8)
-        #expect(chmod(script, 0o755) == 0)
+            """.writeExecutable(to: script)
         let editor = ExternalEditor(command: [script, "--wait"], temporaryDirectory: environment.root.path)
         #expect(try editor.edit("old ✓") == "new text")
         let lines = try String(contentsOfFile: record, encoding: .utf8).split(separator: "\n").map(String.init)
