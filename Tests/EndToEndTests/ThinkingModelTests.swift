@@ -77,16 +77,29 @@ import Testing
         #expect(bad.status == 2)
     }
 
-    @Test func aTerminalShowsOneThinkingLineThenTheAnswerOrTheReasoningWhenAsked() async throws {
+    /// A REPL on a pseudo-terminal that sent `question` to `lyra-think`, whose reply is held after five
+    /// pieces of reasoning; returned once those are counted on screen. Keep `backend` for the whole test.
+    private static func replThinking(about question: String) async throws
+        -> (env: TemporaryEnvironment, backend: RunningBackend, session: PseudoTerminalSession) {
         let env = try TemporaryEnvironment()
         let backend = try RunningBackend()
         try await backend.control.injectFault(json: #"{"path": "/v1/chat/completions", "pause_after_words": 5}"#)
-        let session = try env.startLyraSession([], extraEnvironment: Self.thinkingEnvironment(backend), columns: 100)
-        defer { session.terminate() }
-        try await session.awaitOutput(containing: "lyra ›")
-        session.mark()
-        session.send("why is the sky blue?\r")
-        _ = try await session.awaitOutput(containing: "5 tokens")
+        let session = try env.startLyraSession([], extraEnvironment: thinkingEnvironment(backend), columns: 100)
+        do {
+            try await session.awaitOutput(containing: "lyra ›")
+            session.mark()
+            session.send(question + "\r")
+            _ = try await session.awaitOutput(containing: "5 tokens")
+            return (env, backend, session)
+        } catch {
+            session.terminate()
+            throw error
+        }
+    }
+
+    @Test func aTerminalShowsOneThinkingLineThenTheAnswerOrTheReasoningWhenAsked() async throws {
+        let (env, backend, session) = try await Self.replThinking(about: "why is the sky blue?")
+        defer { withExtendedLifetime(env) { session.terminate() } }
         #expect(session.plainOutput.contains("thinking…"))
         #expect(!session.plainOutput.contains("I should answer"))
         try await backend.control.release()
@@ -124,14 +137,8 @@ import Testing
     }
 
     @Test func ctrlCWhileThinkingSavesTheReasoningOnAnIncompleteReply() async throws {
-        let env = try TemporaryEnvironment()
-        let backend = try RunningBackend()
-        try await backend.control.injectFault(json: #"{"path": "/v1/chat/completions", "pause_after_words": 5}"#)
-        let session = try env.startLyraSession([], extraEnvironment: Self.thinkingEnvironment(backend), columns: 100)
-        defer { session.terminate() }
-        try await session.awaitOutput(containing: "lyra ›")
-        session.send("why?\r")
-        _ = try await session.awaitOutput(containing: "5 tokens")
+        let (env, backend, session) = try await Self.replThinking(about: "why?")
+        defer { withExtendedLifetime(backend) { session.terminate() } }
         session.mark()
         session.send(.ctrlC)
         try await session.awaitPrompt(after: "cancelled")

@@ -31,7 +31,7 @@ public struct ChatMessage: Equatable, Sendable, Identifiable {
     /// Creates a message; `failed` is kept only for user messages (default `false`).
     public init(id: String = UUID.systemRandomLowercased(), role: ChatRole, content: String, createdAt: Date,
                 failed: Bool? = nil, model: String? = nil, incomplete: Bool = false, finishReason: String? = nil,
-                usage: TokenUsage? = nil) {
+                usage: TokenUsage? = nil, reasoning: String? = nil) {
         self.id = id
         self.role = role
         self.content = content
@@ -41,6 +41,7 @@ public struct ChatMessage: Equatable, Sendable, Identifiable {
         self.incomplete = incomplete
         self.finishReason = finishReason
         self.usage = usage
+        self.reasoning = reasoning
     }
 
     /// Whether this is a user message whose reply failed.

@@ -75,12 +75,11 @@ extension ChatService {
                       model: ModelReference?) async throws -> ChatTurn {
         let now = timestamp()
         let complete = received.completion != nil
-        var answer = ChatMessage(
+        let reply = ChatMessage(
             role: .assistant, content: received.text, createdAt: now,
             model: model.map(\.description), incomplete: !complete,
-            finishReason: received.completion?.finishReason, usage: received.completion?.usage)
-        answer.reasoning = received.reasoning.isEmpty ? nil : received.reasoning
-        let reply = answer
+            finishReason: received.completion?.finishReason, usage: received.completion?.usage,
+            reasoning: received.reasoning.isEmpty ? nil : received.reasoning)
         let saved = try await save(in: sessionID, firstMessage: prompt.content, at: now) { stored in
             ChatReplyRecord.edits(reply, answering: prompt, complete: complete, conversationID: received.conversationID,
                                   model: model.map(\.description), at: now, in: stored)

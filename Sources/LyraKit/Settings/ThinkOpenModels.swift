@@ -14,14 +14,14 @@ public struct ThinkOpenModels: Sendable {
         file = directories.stateDirectory.appending(path: "think-open")
     }
 
-    /// Whether `model` (`PROVIDER:MODEL`) is known to do it.
-    public func contains(_ model: String) -> Bool {
-        names().contains(model)
+    /// The models known to do it (`PROVIDER:MODEL`), as the file lists them now.
+    public func load() -> Set<String> {
+        Set(names())
     }
 
     /// Remembers `model`; a failure to write is not an error (the next reply learns it again).
     public func remember(_ model: String) {
-        guard !model.contains("\n"), !contains(model) else { return }
+        guard !model.contains("\n"), !names().contains(model) else { return }
         let text = (names() + [model]).suffix(200).joined(separator: "\n") + "\n"
         try? FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true,
                                                  attributes: [.posixPermissions: 0o700])

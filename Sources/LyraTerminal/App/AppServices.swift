@@ -33,7 +33,8 @@ public final class AppServices {
     lazy var modelChoice = ModelChoice()
     /// This run's thinking level and reasoning display (`--think`, `--reasoning`, `/think`).
     lazy var thinking = ThinkingChoice(level: options.think.flatMap { try? ThinkLevel.parse($0) },
-                                       fromCommandLine: options.think != nil, show: options.reasoning)
+                                       fromCommandLine: options.think != nil, show: options.reasoning,
+                                       thinkOpenFile: ThinkOpenModels(directories: directories))
     /// The writing services of this run, one per model.
     public private(set) lazy var writingServices = WritingServices()
     // These are made from the configuration, so `reloadConfiguration()` drops them:

@@ -23,9 +23,8 @@ enum ChatTurnPresenter {
                                       contextMessages: route.contextMessages,
                                       think: await thinking.effectiveLevel(in: chat),
                                       onText: pump.onText, onReasoning: pump.onReasoning)
-        let thinkOpen = ThinkOpenModels(directories: context.services.directories)
         let modelName = route.model?.description
-        options.startsInsideThinking = route.thinkOpen || modelName.map(thinkOpen.contains) ?? false
+        options.startsInsideThinking = route.thinkOpen || modelName.map(thinking.opensThinkingInPrompt) ?? false
         let started = ContinuousClock.now
         let turn: ChatTurn
         do {
@@ -37,7 +36,7 @@ enum ChatTurnPresenter {
             throw FailedTurnError.wrapping(error, session: await chat.session)
         }
         await pump.finish(completed: true)
-        if turn.closedUnopenedThinking, let modelName { thinkOpen.remember(modelName) }
+        if turn.closedUnopenedThinking, let modelName { thinking.rememberOpensThinkingInPrompt(modelName) }
         context.sessionTitle = turn.session.title
         SessionCompletion.remember(turn.session.title, in: context)
         showFooter(turn, context: context, elapsed: pump.view.firstPieceAt.map { ContinuousClock.now - $0 }

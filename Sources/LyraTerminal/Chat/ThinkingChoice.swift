@@ -12,11 +12,30 @@ final class ThinkingChoice {
     var fromCommandLine: Bool
     /// Whether the reasoning text is shown (else, on a terminal, a one-line `thinking…` summary).
     var show: Bool
+    /// The state file of models that open their thinking block in the prompt, and its list, read
+    /// on the first turn and kept for the run.
+    private let thinkOpenFile: ThinkOpenModels
+    private var thinkOpenModels: Set<String>?
 
-    init(level: ThinkLevel?, fromCommandLine: Bool, show: Bool) {
+    init(level: ThinkLevel?, fromCommandLine: Bool, show: Bool, thinkOpenFile: ThinkOpenModels) {
         self.level = level
         self.fromCommandLine = fromCommandLine
         self.show = show
+        self.thinkOpenFile = thinkOpenFile
+    }
+
+    /// Whether `model` is known to open its thinking block in the prompt.
+    func opensThinkingInPrompt(_ model: String) -> Bool {
+        let known = thinkOpenModels ?? thinkOpenFile.load()
+        thinkOpenModels = known
+        return known.contains(model)
+    }
+
+    /// Remembers that `model` opens its thinking block in the prompt, for this run and the next.
+    func rememberOpensThinkingInPrompt(_ model: String) {
+        guard !opensThinkingInPrompt(model) else { return }
+        thinkOpenModels?.insert(model)
+        thinkOpenFile.remember(model)
     }
 
     /// The level a turn in `chat`'s current session asks for.
