@@ -35,8 +35,7 @@ extension SessionStore {
             let line = SessionJournalLine(edits: list).bytes()
             guard remembered.journalTakes(line.count), Self.readsBackUnchanged(probe) else {
                 if let number = SessionNumberFile.read(in: directory)?.byFile[file] { session.number = number }
-                recent = remembered   // its unreadable lines are kept aside by the write
-                try writeWhole(session, to: file)
+                try writeWhole(session, to: file, keepingAside: remembered.unreadable)
                 return session
             }
             try SessionJournal.append(line, to: journal, keeping: remembered.journalValid, sync: fileSync)
@@ -105,14 +104,14 @@ extension SessionStore {
         }
     }
 
-    /// Keeps the journal lines of `file` that could not be applied in a file of their own (called
-    /// under the lock before the journal is emptied), and says where.
+    /// Keeps `lines` of the journal of `file` that could not be applied in a file of their own
+    /// (called under the lock before the journal is emptied), and says where.
     /// - Throws: `StorageError` when they cannot be kept (the journal is then not emptied).
-    func keepUnreadableLines(of file: String) throws {
-        guard let remembered = recent, remembered.file == file, !remembered.unreadable.isEmpty else { return }
+    func keepAside(_ lines: [[UInt8]], of file: String) throws {
+        guard !lines.isEmpty else { return }
         let journal = journalPath(for: file)
-        let aside = try SessionJournal.keepAside(remembered.unreadable, of: journal, sync: fileSync)
-        warn("\(remembered.unreadable.count) line(s) of \(journal) could not be applied; kept in \(aside)")
+        let aside = try SessionJournal.keepAside(lines, of: journal, sync: fileSync)
+        warn("\(lines.count) line(s) of \(journal) could not be applied; kept in \(aside)")
     }
 
     /// The path of the journal of session file `file`.

@@ -167,13 +167,14 @@ public actor SessionStore {
             try giveNumber(to: &session, file: file)
         }
         try change(&session)
-        try writeWhole(session, to: file)
+        try writeWhole(session, to: file, keepingAside: recent?.file == file ? recent?.unreadable ?? [] : [])
         return session
     }
 
-    /// Writes `session` whole to `file`, empties its journal and remembers it. Under the directory lock.
-    func writeWhole(_ session: ChatSession, to file: String) throws {
-        try keepUnreadableLines(of: file)
+    /// Writes `session` whole to `file`, keeps the journal's `unreadable` lines aside, empties the
+    /// journal and remembers the session. Under the directory lock.
+    func writeWhole(_ session: ChatSession, to file: String, keepingAside unreadable: [[UInt8]]) throws {
+        try keepAside(unreadable, of: file)
         try SessionFileCodec.write(session, to: file, in: directory)
         SessionJournal.empty(journalPath(for: file))
         remember(session, file: file)

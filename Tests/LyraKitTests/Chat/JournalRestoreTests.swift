@@ -142,6 +142,23 @@ import Testing
         }
     }
 
+    @Test func aWholeWriteThatFailsLeavesTheSessionAsStored() async throws {
+        try await withTemporaryDirectory { directory in
+            let id = try await chat(2, in: directory)
+            let handle = try FileHandle(forWritingTo: directory.appending(path: ".\(id).journal"))
+            try handle.seekToEnd()
+            try handle.write(contentsOf: Data(#"{"edits":[{"op":"unknown"}]}"#.utf8 + [0x0A]))
+            try handle.close()
+            // The unreadable line makes the next save a whole write, which fails keeping it aside.
+            let store = SessionStore(directory: directory, fileSync: SessionFileSync { _ in errno = EIO; return -1 })
+            let stored = try await store.load(id: id)
+            await #expect(throws: StorageError.self) {
+                _ = try await store.update(stored) { _ in [.append(ChatMessage(role: .user, content: "x", createdAt: start))] }
+            }
+            #expect(try await store.load(id: id).messages.map(\.content) == expected(2))
+        }
+    }
+
     @Test func aPromptWhoseFdatasyncFailsIsNotSentAndTheTurnSaysWhy() async throws {
         try await withTemporaryDirectory { directory in
             let id = try await chat(1, in: directory)
