@@ -110,8 +110,11 @@ final class BackendState: Sendable {
     // MARK: - Connections and chunk timing (for transport tests)
 
     /// Counts one accepted connection.
-    func countAcceptedConnection() {
-        contents.withLock { $0.acceptedConnections += 1 }
+    func countAcceptedConnection() -> Int {
+        contents.withLock { data in
+            data.acceptedConnections += 1
+            return data.acceptedConnections
+        }
     }
 
     /// Connections accepted since the last reset.

@@ -125,11 +125,11 @@ public final class LocalBackend: Sendable {
     /// Starts the thread of an admitted connection.
     private func serve(_ client: Int32, acceptedAt: ContinuousClock.Instant, router: BackendRouter) {
         SocketIO.setNoDelay(client)
-        router.connectionAccepted()
+        let number = router.connectionAccepted()
         SocketIO.setReceiveTimeout(client, milliseconds: 120_000)
         SocketIO.setSendTimeout(client, milliseconds: 120_000)
         let connection = HTTPConnection(
-            fd: client, maxHeaderBytes: options.maxHeaderBytes, maxBodyBytes: options.maxBodyBytes,
+            fd: client, number: number, maxHeaderBytes: options.maxHeaderBytes, maxBodyBytes: options.maxBodyBytes,
             headDeadline: .milliseconds(options.headDeadlineMilliseconds), acceptedAt: acceptedAt,
             budget: budget, handle: { router.handle($0) }, closedIdle: { router.connectionClosedIdle() })
         let thread = Thread { [self] in

@@ -50,9 +50,11 @@ public struct RecordedRequest: Sendable, Equatable, Decodable {
     public var bodyBytes: Int?
     /// The parts of a multipart body, when it was one.
     public var parts: [Part]?
+    /// The number of the connection the request came on (the backend numbers accepted connections 1, 2, …).
+    public var connection: Int?
 
     enum CodingKeys: String, CodingKey {
-        case method, path, query, headers, parts
+        case method, path, query, headers, parts, connection
         case bodyText = "body_text"
         case bodyBytes = "body_bytes"
     }
@@ -67,6 +69,7 @@ public struct RecordedRequest: Sendable, Equatable, Decodable {
         bodyText = (try? container.decodeIfPresent(LenientString.self, forKey: .bodyText))?.value
         bodyBytes = try? container.decodeIfPresent(Int.self, forKey: .bodyBytes)
         parts = try? container.decodeIfPresent([Part].self, forKey: .parts)
+        connection = try? container.decodeIfPresent(Int.self, forKey: .connection)
     }
 
     /// The value of header `name`, whatever its case.

@@ -15,6 +15,8 @@ struct HTTPConnection {
     }
 
     let fd: Int32
+    /// The connection's number, stamped on each request it carries.
+    let number: Int
     let maxHeaderBytes: Int
     let maxBodyBytes: Int
     /// How long a request head may take: from `acceptedAt` for the first request, from its first
@@ -131,7 +133,7 @@ struct HTTPConnection {
             let (path, query) = HTTPRequest.splitTarget(head.target)
             let request = HTTPRequest(
                 method: head.method, target: head.target, path: path, query: query,
-                version: head.version, headers: head.headers, body: body)
+                version: head.version, headers: head.headers, body: body, connection: number)
             return .request(request)
         } catch {
             return .failed(error)

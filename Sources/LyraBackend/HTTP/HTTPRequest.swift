@@ -15,6 +15,9 @@ struct HTTPRequest: Sendable {
     /// Header fields in order; names are lower-cased.
     var headers: [(String, String)]
     var body: [UInt8]
+    /// The number of the connection the request came on (1 for the first accepted), so a test can
+    /// tell reused connections from new ones whatever else connects to the port.
+    var connection = 0
 
     /// The value of header `name` (any case); repeated fields are joined with ", ".
     func header(_ name: String) -> String? {

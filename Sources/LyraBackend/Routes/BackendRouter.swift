@@ -36,8 +36,8 @@ final class BackendRouter: Sendable {
             + OpenAIRoutes.routes
     }
 
-    /// Counts an accepted connection (reported by `GET /_test/connections`).
-    func connectionAccepted() {
+    /// Counts an accepted connection (reported by `GET /_test/connections`); returns its number.
+    func connectionAccepted() -> Int {
         state.countAcceptedConnection()
     }
 

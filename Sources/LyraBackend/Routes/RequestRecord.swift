@@ -26,6 +26,7 @@ enum RequestRecord {
             ("body_bytes", .int(request.body.count)),
             ("body_text", bodyText(request, limit: maxBodyBytes).map(JSONValue.string) ?? .null),
             ("parts", parts(request, limit: maxBodyBytes) ?? .null),
+            ("connection", .int(request.connection)),
         ])
     }
 
