@@ -17,7 +17,7 @@ PEERS=${LYRA_BENCH_PEERS:-"$HOME/lyra-peers"}          # the llama.cpp peer kit 
 PEER_VARIANT=${LYRA_BENCH_PEER_VARIANT:-tiny}          # its model: tiny (~1 ms a token) or slow (~35 ms)
 SUDO=$([ "$(id -u)" = 0 ] || echo sudo)
 # LYRA_BENCH_ONLY=help,repl,… runs only those sections (also: continue, video, reasoning, serve):
-# first-token repl help idle waiting sessions continue video
+# first-token repl history help idle waiting sessions continue video
 want() { [ -z "${LYRA_BENCH_ONLY:-}" ] || [[ ",$LYRA_BENCH_ONLY," == *",$1,"* ]]; }
 
 need() { # need COMMAND PACKAGE: installs PACKAGE with apt when COMMAND is missing
@@ -107,6 +107,23 @@ if want repl; then
             "$(j floor_ms) ms: Python \`http.client\`, kept alive, the same body, to the first \`data:\` event with text (first request $(j cold_floor_ms) ms)" \
             "≤ floor + 3 ms" "$(met "$(j difference_ms)" 3 " ms") ($(j difference_ms %+.1f) ms, median of $PAIRS warm turns)" \
             "OPENAI_BASE_URL=\$B/v1 lyra -q --model openai:lyra-demo (on a pty, TERM=xterm; python3 Benchmarks/latency.py repl $PAIRS \$B lyra)"
+    fi
+fi
+
+# --- 2b. REPL Enter with a history file of 1,000 long entries, vs the same with history off -------
+if want history; then
+    fresh history
+    name="REPL: Enter → first reply character, with history"
+    python3 -c 'import sys; open(sys.argv[1], "w").write("_HiStOrY_V2_\n" + "".join("entry\\040%d\\040%s\n" % (i, "x" * 200) for i in range(1000)))' "$WORK/history"
+    if measure "$name" repl "$PAIRS" "$BASE_URL" "$LYRA"; then
+        off=$(j lyra_ms %.2f)
+        if OUT=$(BENCH_HISTFILE="$WORK/history" python3 "$LATENCY" repl "$PAIRS" "$BASE_URL" "$LYRA" 2>"$WORK/latency.err"); then
+            on=$(j lyra_ms %.2f)
+            difference=$(awk -v a="$on" -v b="$off" 'BEGIN { printf "%.2f", a - b }')
+            row "$BUDGETS" "$name" "$on ms with a 1,000-entry history file" "$off ms: the same run with history off" \
+                "≤ floor + 1 ms" "$(met "$difference" 1 " ms") ($difference ms, medians of $PAIRS warm turns)" \
+                "BENCH_HISTFILE=\$TMP/history python3 Benchmarks/latency.py repl $PAIRS \$B lyra (and without BENCH_HISTFILE)"
+        fi
     fi
 fi
 
