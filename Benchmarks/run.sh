@@ -17,7 +17,7 @@ PEERS=${LYRA_BENCH_PEERS:-"$HOME/lyra-peers"}          # the llama.cpp peer kit 
 PEER_VARIANT=${LYRA_BENCH_PEER_VARIANT:-tiny}          # its model: tiny (~1 ms a token) or slow (~35 ms)
 SUDO=$([ "$(id -u)" = 0 ] || echo sudo)
 # LYRA_BENCH_ONLY=help,repl,… runs only those sections (also: continue, video, reasoning, serve):
-# first-token repl history help idle waiting sessions continue video
+# first-token repl history help idle waiting sessions search continue video
 want() { [ -z "${LYRA_BENCH_ONLY:-}" ] || [[ ",$LYRA_BENCH_ONLY," == *",$1,"* ]]; }
 
 need() { # need COMMAND PACKAGE: installs PACKAGE with apt when COMMAND is missing
@@ -194,6 +194,26 @@ if want sessions; then
             "≤ 2 s" "$(met "$(j lyra_ms %.0f)" 2000 " ms") (median of $RUNS, $(j ratio %.2f)× the floor)" "$LYRA -c '/sessions --json'"
     fi
     rm -rf "$WORK/data/big"
+fi
+
+# --- 6b. /sessions search over 10,000 sessions of 100 messages, vs grep -rli -----------------------
+if want search; then
+    echo "bench: generating 10,000 sessions of 100 messages"
+    gen search 10000 100
+    sync
+    export XDG_DATA_HOME="$WORK/data/search"
+    "$LYRA" -c '/sessions' >/dev/null   # builds the listing index, as any earlier /sessions would have
+    dir="$XDG_DATA_HOME/lyra/sessions"
+    for word in zanzibar Lisbon; do
+        kind=$([ "$word" = Lisbon ] && echo "a word in every session" || echo "a word in none")
+        name="\`/sessions search\` over 10,000 × 100 messages, $kind"
+        if measure "$name" pair "$PAIRS" "$LYRA -c '/sessions search $word'" "grep -rli $word $dir"; then
+            row "$BUDGETS" "$name" "$(j lyra_ms %.0f) ms (CPU $(j lyra_cpu_ms %.0f) ms)" \
+                "$(j floor_ms %.0f) ms: \`grep -rli\` over the same files (CPU $(j floor_cpu_ms %.0f) ms)" \
+                "≤ 2× the floor" "$(met "$(j ratio %.2f)" 2 "×") ($(j ratio %.2f)×, median of $PAIRS pairs)" "$LYRA -c '/sessions search $word'"
+        fi
+    done
+    rm -rf "$WORK/data/search"
 fi
 
 # --- kept for later issues: a turn in a 50,000-message session; /video -------------------------------

@@ -46,4 +46,46 @@ import Testing
         #expect(excerpt.hasSuffix("b…"))
         #expect(excerpt.count == 1 + SessionSearch.contextBefore + 6 + SessionSearch.contextAfter + 1)
     }
+
+    /// The byte scan that rules files out never changes a result: for each text, the hits equal the
+    /// sessions whose loaded messages Foundation finds it in — with look-alike letters (the Kelvin
+    /// sign, ß, ligatures), an escaped letter written by another program, a reply replaced through
+    /// the journal, and the text only in a title or a reasoning (no hit).
+    @Test func theByteScanFindsWhatAFullReadFinds() async throws {
+        try await withTemporaryDirectory { root in
+            let directory = root.appending(path: "sessions")
+            let store = SessionStore(directory: directory)
+            let items = [session("K", minutesLater: 0, ["\u{212A}ELVIN scale", "ok"]),
+                         session("S", minutesLater: 1, ["die Straße", "STRASSE"]),
+                         session("F", minutesLater: 2, ["an \u{FB01}le", "ﬂow"]),
+                         session("T", minutesLater: 3, ["plain words", "more words"]),
+                         session("U", minutesLater: 4, ["ünïcödé TEXT", "naïve"])]
+            for item in items { _ = try await store.update(item) { _ in } }
+            // A reply replaced through the journal: the file holds "old reply", the journal "tram".
+            let replaced = session("J", minutesLater: 5, ["question", "old reply"])
+            _ = try await store.update(replaced) { _ in }
+            var edited = replaced.messages[1]
+            edited.content = "the tram is late"
+            let reply = edited
+            _ = try await store.update(replaced) { _ in [.replace(reply.id, with: reply)] }
+            var titled = session("R", minutesLater: 6, ["nothing", "here"])
+            titled.title = "tram title"
+            titled.messages[1].reasoning = "thinking of a tram"
+            _ = try await store.update(titled) { _ in }
+            let escaped = #"{"id": "E", "title": "x", "createdAt": "2026-11-01T00:00:00.000Z", "messages": [{"id": "e1", "role": "user", "content": "a \u0054ram ride", "createdAt": "2026-11-01T00:00:00.000Z"}]}"#
+            try Data(escaped.utf8).write(to: directory.appending(path: "E.json"))
+
+            let listed = try await store.list().sessions
+            var loaded: [String: ChatSession] = [:]
+            for summary in listed { loaded[summary.id] = try await store.load(id: summary.id) }
+            for text in ["kelvin", "strasse", "straße", "file", "flow", "FI", "tram", "TRAM", "old reply", "words", "ünïcödé", "text", "zzz", "s"] {
+                let expected = listed.filter { summary in
+                    loaded[summary.id]?.messages.contains { $0.content.range(of: text, options: .caseInsensitive) != nil } ?? false
+                }.map(\.id)
+                let found = try await SessionSearch.search(text, in: store).map(\.session.id)
+                #expect(found == expected, "searching \(text)")
+            }
+            #expect(try await SessionSearch.search("tram", in: store).map(\.session.id).sorted() == ["E", "J"])
+        }
+    }
 }
