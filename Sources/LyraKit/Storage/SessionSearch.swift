@@ -16,8 +16,10 @@ public enum SessionSearch {
     public static func search(_ text: String, in store: SessionStore) async throws -> [SessionSearchHit] {
         guard !text.isEmpty else { return [] }
         let sessions = try await store.list().sessions
+        let filter = SessionTextFilter(text)
         return await store.firstMessages(of: sessions, containing: text).compactMap { summary, message in
-            guard let range = message.content.range(of: text, options: [.caseInsensitive]) else { return nil }
+            guard let range = filter?.firstRange(in: message.content) ?? message.content.range(of: text, options: [.caseInsensitive])
+            else { return nil }
             // The stable number `/sessions` shows for this session (not its place in the list).
             return SessionSearchHit(number: summary.number, session: summary, role: message.role,
                                     excerpt: excerpt(of: message.content, around: range))
@@ -44,9 +46,8 @@ extension SessionStore {
     func firstMessages(of sessions: [SessionSummary], containing text: String) -> [(SessionSummary, ChatMessage)] {
         let filter = SessionTextFilter(text)
         let matches = { (message: ChatMessage) in
-            var content = message.content
-            if let filter, !content.withUTF8({ filter.mayMatch(UnsafeRawBufferPointer($0)) }) { return false }
-            return content.range(of: text, options: [.caseInsensitive]) != nil
+            if let filter { return filter.firstRange(in: message.content) != nil }
+            return message.content.range(of: text, options: [.caseInsensitive]) != nil
         }
         return sessions.compactMap { summary in
             (try? firstMessage(in: summary.fileName, filter: filter, where: matches)).flatMap { $0 }.map { (summary, $0) }

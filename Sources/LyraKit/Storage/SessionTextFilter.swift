@@ -11,7 +11,9 @@ import Foundation
 /// it unescaped), and a buffer is kept when it holds an escaped printable character (`\u0041`) or one
 /// of the few non-ASCII characters whose case mappings contain one of the text's letters (`ß`, `ſ`,
 /// the Kelvin sign, the `ﬁ` ligatures, …).
-struct SessionTextFilter: Sendable {
+public struct SessionTextFilter: Sendable {
+    /// The text as given.
+    private let text: String
     /// The text, lower-cased.
     private let needle: [UInt8]
     /// Boyer–Moore–Horspool skips, indexed by a lower-cased byte.
@@ -29,13 +31,14 @@ struct SessionTextFilter: Sendable {
 
     /// A filter for `text`, or nil when the text is not one it can rule files out for (then every
     /// file is decoded).
-    init?(_ text: String) {
+    public init?(_ text: String) {
         let bytes = Array(text.utf8)
         let plain = bytes.allSatisfy { (0x20 ..< 0x7F).contains($0) && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") && $0 != UInt8(ascii: "/") }
         guard !bytes.isEmpty, plain else { return nil }
         let needle = bytes.map(Self.lowered)
         var skips = [Int](repeating: needle.count, count: 256)
         for (index, byte) in needle.dropLast().enumerated() { skips[Int(byte)] = needle.count - 1 - index }
+        self.text = text
         self.needle = needle
         self.skips = skips
         lookalikes = Self.foldingLookalikes
@@ -46,6 +49,34 @@ struct SessionTextFilter: Sendable {
     /// False only when no string in `bytes` (raw JSON or decoded text) can contain the text.
     func mayMatch(_ bytes: UnsafeRawBufferPointer) -> Bool {
         contains(bytes) || Self.holdsEscapedPrintable(bytes) || holdsLookalike(bytes)
+    }
+
+    /// The first occurrence of the text in `content` at or after `start`, exactly as Foundation's
+    /// `.caseInsensitive` finds it: by bytes when `content` is ASCII (the two compare alike there),
+    /// nil at once when its bytes cannot hold the text, else by Foundation.
+    public func firstRange(in content: String, from start: String.Index? = nil) -> Range<String.Index>? {
+        let start = start ?? content.startIndex
+        var copy = content
+        let scan: (offset: Int?, decided: Bool) = copy.withUTF8 { buffer in
+            let bytes = UnsafeRawBufferPointer(buffer)
+            guard Self.isASCII(bytes) else { return (nil, !mayMatch(bytes)) }
+            let from = content.utf8.distance(from: content.utf8.startIndex, to: start)
+            return (offset(in: bytes, from: from), true)
+        }
+        if scan.decided {
+            guard let offset = scan.offset else { return nil }
+            let lower = content.utf8.index(content.utf8.startIndex, offsetBy: offset)
+            return lower ..< content.utf8.index(lower, offsetBy: needle.count)
+        }
+        return content.range(of: text, options: .caseInsensitive, range: start ..< content.endIndex)
+    }
+
+    /// Where the text first occurs in `bytes` at or after `from`, ignoring ASCII case.
+    private func offset(in bytes: UnsafeRawBufferPointer, from: Int) -> Int? {
+        guard from + needle.count <= bytes.count else { return nil }
+        return (from ... bytes.count - needle.count).first { start in
+            needle.indices.allSatisfy { Self.lowered(bytes[start + $0]) == needle[$0] }
+        }
     }
 
     /// Whether `bytes` hold the text, ignoring ASCII case (Boyer–Moore–Horspool).

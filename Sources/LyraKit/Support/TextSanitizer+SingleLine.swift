@@ -14,13 +14,22 @@ extension TextSanitizer {
         return String(joined.prefix(max(0, limit))) + "…"
     }
 
-    /// Whether `text` is printable ASCII with single inner spaces only: already clean and on one line.
+    /// Whether `text` is printable ASCII (and `…`, which Lyra itself adds to cut text) with single
+    /// inner spaces only: already clean and on one line.
     static func isSingleLineASCII(_ text: String) -> Bool {
         var previous: UInt8 = 0x20
+        var ellipsisLeft = 0   // bytes of `…` (E2 80 A6) still to come
         for byte in text.utf8 {
-            guard byte > 0x20 && byte < 0x7F || byte == 0x20 && previous != 0x20 else { return false }
+            if ellipsisLeft > 0 {
+                guard byte == (ellipsisLeft == 2 ? 0x80 : 0xA6) else { return false }
+                ellipsisLeft -= 1
+            } else if byte == 0xE2 {
+                ellipsisLeft = 2
+            } else {
+                guard byte > 0x20 && byte < 0x7F || byte == 0x20 && previous != 0x20 else { return false }
+            }
             previous = byte
         }
-        return previous != 0x20
+        return ellipsisLeft == 0 && previous != 0x20
     }
 }

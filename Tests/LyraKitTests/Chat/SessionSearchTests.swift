@@ -88,4 +88,23 @@ import Testing
             #expect(try await SessionSearch.search("tram", in: store).map(\.session.id).sorted() == ["E", "J"])
         }
     }
+
+    /// The byte comparison used for ASCII content finds the same first match as Foundation, from
+    /// any start, and so does the filter's answer for other content.
+    @Test func aMatchIsWhereFoundationFindsIt() throws {
+        let contents = ["The LISBON tram", "lisbon, Lisbon and LISBON", "no match here", "line\r\nbreak Tram\u{1B}[0m",
+                        "\u{212A}elvin and kelvin", "Straße STRASSE", "ünïcödé tram", "tra", "", "…tram…", "TrAm tram"]
+        for text in ["tram", "lisbon", "kelvin", "sse", "a", "TRAM ", "break tram"] {
+            let filter = try #require(SessionTextFilter(text))
+            for content in contents {
+                var start = content.startIndex
+                while true {
+                    let expected = content.range(of: text, options: .caseInsensitive, range: start ..< content.endIndex)
+                    #expect(filter.firstRange(in: content, from: start) == expected, "\(text) in \(content)")
+                    guard let found = expected else { break }
+                    start = found.upperBound
+                }
+            }
+        }
+    }
 }
