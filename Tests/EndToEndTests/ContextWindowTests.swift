@@ -35,7 +35,7 @@ import Testing
 
     @Test func theFooterShowsTheWindowFromPropsAndIsHighlightedNearlyFull() async throws {
         let env = try TemporaryEnvironment()
-        let backend = try RunningBackend()
+        let backend = try RunningBackend(recordedBodyBytes: 1 << 20)
         try await backend.control.configure(BackendTestConfiguration(contextWindow: 2000))
         let session = try env.startLyraSession([], extraEnvironment: openAIEnvironment(backend), columns: 120)
         defer { session.terminate() }
@@ -60,7 +60,7 @@ import Testing
 
     @Test func theBudgetLeavesOutExactlyTheOldestMessagesThatDoNotFitAndSaysSo() async throws {
         let env = try TemporaryEnvironment()
-        let backend = try RunningBackend()
+        let backend = try RunningBackend(recordedBodyBytes: 1 << 20)
         let messages = (0..<10).map { index in (index % 2 == 0 ? "user" : "assistant", "message \(index)", Optional(10)) }
         try writeSession(env, id: "BUDGET-1", messages: messages)
         // "new" is 1 token: the last four messages (40) fit in 50, the fifth would not.
@@ -79,7 +79,7 @@ import Testing
 
     @Test func aWindowLearnedOnTheFirstTurnBudgetsTheNextAtNinetyPercent() async throws {
         let env = try TemporaryEnvironment()
-        let backend = try RunningBackend()
+        let backend = try RunningBackend(recordedBodyBytes: 1 << 20)
         try await backend.control.configure(BackendTestConfiguration(contextWindow: 1000))
         // 20 messages of 40 words (about 50 tokens by Lyra's estimate, 41 by the demo's count).
         let filler = Array(repeating: "word", count: 39).joined(separator: " ")
@@ -90,7 +90,7 @@ import Testing
                                            extraEnvironment: openAIEnvironment(backend))
         #expect(result.status == 0, "\(result.stderr)")
         let bodies = try await chatBodies(backend)
-        #expect(bodies.count == 2)
+        try #require(bodies.count == 2)
         // The first request went whole (the window was being looked up beside it).
         #expect(sentMessages(bodies[0]).first?.content.hasPrefix("n0 ") == true)
         // The second fits 900 tokens: the oldest messages were left out, the newest kept.
@@ -103,7 +103,7 @@ import Testing
 
     @Test func theTruncationWarningFiresWhenTheServerReadFarLessAndNotOtherwise() async throws {
         let env = try TemporaryEnvironment()
-        let backend = try RunningBackend()
+        let backend = try RunningBackend(recordedBodyBytes: 1 << 20)
         try await backend.control.configure(BackendTestConfiguration(serverKind: "ollama"))
         let long = Array(repeating: "word", count: 200).joined(separator: " ")
         try writeSession(env, id: "CUT-1", messages: (0..<6).map { index in (index % 2 == 0 ? "user" : "assistant", long, nil) })
@@ -120,7 +120,7 @@ import Testing
 
     @Test func compactSummarisesOlderMessagesAndTheNextRequestSendsSystemSummaryAndKept() async throws {
         let env = try TemporaryEnvironment()
-        let backend = try RunningBackend()
+        let backend = try RunningBackend(recordedBodyBytes: 1 << 20)
         let result = try await env.runLyra(
             ["--system", "Be brief.", "-c", "first question", "-c", "second question", "-c", "third question",
              "-c", "/compact 2", "-c", "fourth question"],
@@ -130,7 +130,7 @@ import Testing
         #expect(result.stdout.contains("tokens); the last 2 are sent as they are\n"))
 
         let bodies = try await chatBodies(backend)
-        #expect(bodies.count == 5)
+        try #require(bodies.count == 5)
         let summarising = sentMessages(bodies[3])
         #expect(summarising.map(\.content).prefix(3) == ["Be brief.", "first question", demoReplyStart(2)])
         #expect(summarising.last?.content.hasPrefix("Summarise the conversation so far") == true)
@@ -151,7 +151,7 @@ import Testing
 
     @Test func usageJSONTotalsEqualTheSumOfSavedUsage() async throws {
         let env = try TemporaryEnvironment()
-        let backend = try RunningBackend()
+        let backend = try RunningBackend(recordedBodyBytes: 1 << 20)
         try FileManager.default.createDirectory(at: env.configFile.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data(#"{"models": {"lyra-demo": {"price": {"input": 1.5, "output": 6}}}}"#.utf8).write(to: env.configFile)
         _ = try await env.runLyra(["-c", "one", "-c", "two"], extraEnvironment: openAIEnvironment(backend))
@@ -186,7 +186,7 @@ import Testing
 
     @Test func aOneShotWhosePipedInputExceedsTheWindowSaysSo() async throws {
         let env = try TemporaryEnvironment()
-        let backend = try RunningBackend()
+        let backend = try RunningBackend(recordedBodyBytes: 1 << 20)
         try await backend.control.configure(BackendTestConfiguration(contextWindow: 100))
         let input = String(repeating: "word ", count: 400)
         let result = try await env.runLyra(["summarise", "this"], stdin: input,
