@@ -101,6 +101,28 @@ import Testing
         #expect(result.stderr.hasPrefix("lyra: line 2: sent the last \(second.count) of 23 messages ("), "\(result.stderr)")
     }
 
+    @Test func aTurnRefusedAsTooLongIsSentAgainBudgetedInsteadOfFailing() async throws {
+        let env = try TemporaryEnvironment()
+        let backend = try RunningBackend(recordedBodyBytes: 1 << 20)
+        try await backend.control.configure(BackendTestConfiguration(contextWindow: 100))
+        let filler = Array(repeating: "word", count: 9).joined(separator: " ")
+        try writeSession(env, id: "OVER-1", messages: (0..<20).map { index in
+            (index % 2 == 0 ? "user" : "assistant", "n\(index) " + filler, nil)
+        })
+        // No window is known before the first request: the server refuses it (220 of its tokens in 100).
+        let result = try await env.runLyra(["--session", "OVER-1", "-c", "the new question"],
+                                           extraEnvironment: openAIEnvironment(backend))
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("This is a **canned** reply"))
+        let bodies = try await chatBodies(backend)
+        try #require(bodies.count == 2)
+        #expect(sentMessages(bodies[0]).count == 21)
+        let second = sentMessages(bodies[1])
+        #expect(second.last?.content == "the new question")
+        #expect(second.count < 9, "\(second.count) messages, 11 demo tokens each, in a window of 100")
+        #expect(result.stderr.hasPrefix("lyra: line 1: sent the last \(second.count) of 21 messages ("), "\(result.stderr)")
+    }
+
     @Test func theTruncationWarningFiresWhenTheServerReadFarLessAndNotOtherwise() async throws {
         let env = try TemporaryEnvironment()
         let backend = try RunningBackend(recordedBodyBytes: 1 << 20)

@@ -81,7 +81,8 @@ enum ContextWindowRoutes {
         guard prompt > config.contextWindow else { return nil }
         return .json(.object([("error", .object([
             ("code", .int(400)),
-            ("message", .string("the request exceeds the available context size, try increasing it")),
+            ("message", .string("request (\(prompt) tokens) exceeds the available context size "
+                + "(\(config.contextWindow) tokens), try increasing it")),
             ("type", .string("exceed_context_size_error")),
             ("n_prompt_tokens", .int(prompt)),
             ("n_ctx", .int(config.contextWindow)),

@@ -111,3 +111,16 @@ import Testing
         #expect(LearnedTokens.reply(usage: TokenUsage(completionTokens: 40, reasoningTokens: 30), hasReasoning: true) == 10)
     }
 }
+
+@Suite struct ContextOverflowTests {
+    @Test func aRefusalIsBudgetedAgainByWhatTheServerCounted() {
+        let llama = "request (666 tokens) exceeds the available context size (512 tokens), try increasing it"
+        #expect(ContextOverflow.tokenCounts(in: llama) == [666, 512])
+        // Lyra counted 450 where the server counted 666: 90 % of 512, scaled by 450/666.
+        #expect(ContextOverflow.retryLimit(sent: 450, message: llama, window: nil) == 311)
+        let openAI = "This model's maximum context length is 8192 tokens. However, your messages resulted in 9000 tokens."
+        #expect(ContextOverflow.retryLimit(sent: 8000, message: openAI, window: nil) == 6553)
+        #expect(ContextOverflow.retryLimit(sent: 1000, message: "context too long", window: nil) == 500)
+        #expect(ContextOverflow.retryLimit(sent: 1, message: "context too long", window: nil) == nil)
+    }
+}
