@@ -47,14 +47,31 @@ extension ChatService {
         }
         let history = ChatHistory.messages(before: "", in: ChatSession(title: "", createdAt: session.createdAt,
                                                                        messages: older), limit: 0)
-        let budget = ContextBudget.apply(limit: options.contextTokens, system: session.system, history: history,
+        var limit = options.contextTokens
+        var overflows = 0
+        var budget: ContextBudget
+        var received: ReceivedReply
+        while true {
+            budget = ContextBudget.apply(limit: limit, system: session.system, history: history,
                                          message: ContextSummary.instruction)
-        let request = ChatProviderRequest(model: options.model?.model ?? "", system: session.system,
-                                          history: budget.history,
-                                          message: ContextSummary.instruction, conversationID: session.chatID,
-                                          think: options.think)
-        var received = ReceivedReply(startsInsideThinking: options.startsInsideThinking)
-        try await received.receive(from: options.provider, request: request, onText: { _ in })
+            let request = ChatProviderRequest(model: options.model?.model ?? "", system: session.system,
+                                              history: budget.history, message: ContextSummary.instruction,
+                                              conversationID: session.chatID, think: options.think)
+            received = ReceivedReply(startsInsideThinking: options.startsInsideThinking)
+            do {
+                try await received.receive(from: options.provider, request: request, onText: { _ in })
+                break
+            } catch ProviderError.contextTooLong(let message) where received.isEmpty && overflows < ContextOverflow.maxRetries {
+                // As for a chat turn: sent again with fewer of the older messages.
+                guard budget.sentMessages > 0,
+                      let tighter = ContextOverflow.retryLimit(sent: budget.sentTokens, message: message,
+                                                               window: options.contextWindow) else {
+                    throw ProviderError.contextTooLong(message: message)
+                }
+                limit = tighter
+                overflows += 1
+            }
+        }
         try Task.checkCancellation()
         let text = received.text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard let completion = received.completion, !text.isEmpty else { throw CompactError.noSummary }

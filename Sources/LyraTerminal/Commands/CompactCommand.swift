@@ -42,7 +42,9 @@ public struct CompactCommand: Command {
         var options = ChatTurnOptions(provider: route.provider, model: route.model,
                                       think: await context.services.thinking.effectiveLevel(in: chat))
         options.startsInsideThinking = route.thinkOpen
-        options.contextTokens = await context.services.contextWindowPlan(for: route.model).budget
+        let window = await context.services.contextWindowPlan(for: route.model)
+        options.contextTokens = window.budget
+        options.contextWindow = window.known?.tokens
         let spinner = context.makeSpinner()
         spinner.start("summarising")
         let result: CompactResult
