@@ -128,7 +128,8 @@ extension SessionStore {
         }
         var tally = UsageTally(filter: filter)
         for summary in try list().sessions where filter.since.map({ summary.updatedAt >= $0 }) ?? true {
-            if let session = try? load(id: summary.id) { tally.add(session) }
+            // Read by file name: `load(id:)` would also read the numbers file, once per session.
+            if let session = try? readSession(summary.fileName) { tally.add(session) }
         }
         return tally.report(price: price)
     }
