@@ -235,7 +235,7 @@ if want context; then
     export XDG_DATA_HOME="$WORK/data/usage"
     "$LYRA" -c '/sessions --json' >/dev/null   # the listing index, as after any earlier listing
     if measure "/usage" pair "$RUNS" "$LYRA -c '/usage --json'" \
-        "find $XDG_DATA_HOME/lyra/sessions -name '*.json' -exec cat {} + >/dev/null"; then
+        "sh -c 'find $XDG_DATA_HOME/lyra/sessions -name \"*.json\" -exec cat {} + >/dev/null'"; then
         row "$LATER" "\`/usage --json\` over 10,000 sessions (50,000 replies)" "$(j lyra_ms %.0f) ms, peak RSS $(j lyra_peak_mib) MiB" \
             "$(j floor_ms %.0f) ms: reading the same files (\`find -exec cat\`)" "≤ 2 s" \
             "$(met "$(j lyra_ms %.0f)" 2000 " ms")" "$LYRA -c '/usage --json'"
@@ -248,7 +248,7 @@ if want context; then
     url="$BASE_URL/dola/chats/bench-chat/messages?user_id=bench&app_id=lyra.cli&locale=en"
     if measure "a budgeted turn" pair "$RUNS" \
         "env OPENAI_BASE_URL=$BASE_URL/v1 $LYRA --model openai:lyra-demo --context-tokens 4000 --continue -c 'one more question'" \
-        "$LYRA --continue -c 'one more question'"; then
+        "$LYRA --model app --continue -c 'one more question'"; then
         row "$LATER" "a turn with \`--continue\` in a 50,000-message session, budgeted to 4,000 tokens (openai:lyra-demo)" \
             "$(j lyra_ms) ms, peak RSS $(j lyra_peak_mib) MiB" \
             "$(j floor_ms) ms: the same turn to the app backend (no history sent, the core issue's row)" "—" "—" \
