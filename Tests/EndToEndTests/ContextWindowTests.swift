@@ -216,6 +216,13 @@ import Testing
         #expect(result.status == 1)
         #expect(result.stderr.hasPrefix("lyra: the input is about 500 tokens; the model's window is 100"), "\(result.stderr)")
         #expect(!result.stderr.contains("/new"))
+
+        // Ollama cuts such input silently: the reply comes, with the truncation warning and the advice.
+        try await backend.control.configure(BackendTestConfiguration(serverKind: "ollama", silentTruncateTokens: 100))
+        let cut = try await env.runLyra(["summarise", "this"], stdin: input, extraEnvironment: openAIEnvironment(backend))
+        #expect(cut.status == 0)
+        #expect(cut.stderr.contains("lyra: warning: the server read only 100 of about 504 tokens sent"), "\(cut.stderr)")
+        #expect(cut.stderr.contains("lyra: warning: the input is about 500 tokens; the model's window is 100"))
     }
 }
 

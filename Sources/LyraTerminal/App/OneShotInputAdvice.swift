@@ -9,8 +9,13 @@ enum OneShotInputAdvice {
     /// `the input is about 41k tokens; the model's window is 32k; …` when `error` says the context
     /// was too long and the input (`inputTokens`, estimated) alone exceeds the known window; else nil.
     static func text(for error: any Error, inputTokens: Int, context: CommandContext) async -> String? {
-        guard inputTokens > 0, case ProviderError.contextTooLong = error,
-              let model = try? await context.services.currentModel(),
+        guard case ProviderError.contextTooLong = error else { return nil }
+        return await text(forInputTokens: inputTokens, context: context)
+    }
+
+    /// The advice when the input (`inputTokens`, estimated) alone exceeds the model's known window.
+    static func text(forInputTokens inputTokens: Int, context: CommandContext) async -> String? {
+        guard inputTokens > 0, let model = try? await context.services.currentModel(),
               let window = await context.services.contextWindowPlan(for: model).window() else { return nil }
         return advice(inputTokens: inputTokens, window: window.tokens)
     }

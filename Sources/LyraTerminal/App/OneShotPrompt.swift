@@ -23,6 +23,10 @@ enum OneShotPrompt {
             }
             try await handler.send(prompt, context: context)
             context.console.flush()
+            // A server that cuts silently (Ollama) answers anyway: say when the input alone did not fit.
+            if let advice = await OneShotInputAdvice.text(forInputTokens: inputTokens, context: context) {
+                context.console.writeError("lyra: warning: \(advice)\n")
+            }
             // Stdout's reader left (the reply was cancelled for it, or its end went nowhere): 141.
             return FileDescriptorSink.sawBrokenPipe(STDOUT_FILENO) ? .outputClosed : .success
         } catch {
