@@ -164,7 +164,7 @@ public actor ContextWindowLookup {
                              transport: any HTTPTransport) async -> Data? {
         guard let url = URL(string: url) else { return nil }
         var request = HTTPRequest(method: method, url: url, body: body.map { .bytes($0) } ?? .empty,
-                                  timeout: RequestDeadline.effective(10))
+                                  timeout: RequestDeadline.effective(5))
         request.setHeader("Accept", "application/json")
         if body != nil { request.setHeader("Content-Type", "application/json") }
         if let key = provider.apiKey { request.setHeader("Authorization", "Bearer " + key) }

@@ -13,9 +13,24 @@ struct ContextWindowPlan {
     /// The lookup for this turn's model; its answer is awaited only after the reply.
     var lookup: Task<ContextWindow?, Never>
 
-    /// The window once the lookup finished (or what was known).
+    /// The longest a turn's end waits for a lookup still running (a server that never answers the
+    /// window routes); the next turn gets the answer from the cache when it comes.
+    static let longestWait: Duration = .seconds(10)
+
+    /// The window once the lookup finished (or what was known), waiting at most `longestWait`.
     func window() async -> ContextWindow? {
-        await lookup.value ?? known
+        let lookup = self.lookup
+        let found = await withTaskGroup(of: ContextWindow??.self) { group in
+            group.addTask { .some(await lookup.value) }
+            group.addTask {
+                try? await Task.sleep(for: Self.longestWait)
+                return nil
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            return first
+        }
+        return (found ?? nil) ?? known
     }
 }
 
