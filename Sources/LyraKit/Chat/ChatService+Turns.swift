@@ -35,13 +35,13 @@ extension ChatService {
     // MARK: - Private
 
     /// The provider request for `prompt` in `session`, its history cut to the token budget.
-    private static func request(for prompt: ChatMessage, in session: ChatSession, options: ChatTurnOptions,
-                                limit: Int?) -> (ChatProviderRequest, ContextBudget) {
+    private static func request(for prompt: ChatMessage, in session: ChatSession, options: ChatTurnOptions)
+        -> (ChatProviderRequest, ContextBudget) {
         let provider = options.provider
         let system = provider.keepsHistoryServerSide ? nil : session.system
         let history = provider.keepsHistoryServerSide
             ? [] : ChatHistory.messages(before: prompt.id, in: session, limit: options.contextMessages)
-        let budget = ContextBudget.apply(limit: limit, system: system, history: history,
+        let budget = ContextBudget.apply(limit: options.contextTokens, system: system, history: history,
                                          message: prompt.content)
         let request = ChatProviderRequest(
             model: options.model?.model ?? "", system: system, history: budget.history,
@@ -54,39 +54,45 @@ extension ChatService {
     /// is thrown.
     private func deliver(_ prompt: ChatMessage, in session: ChatSession, options: ChatTurnOptions)
         async throws -> ChatTurn {
-        var limit = options.contextTokens
-        var overflows = 0
+        var options = options
         while true {
-            let (request, budget) = Self.request(for: prompt, in: session, options: options, limit: limit)
-            var received = ReceivedReply(startsInsideThinking: options.startsInsideThinking)
             do {
-                try Task.checkCancellation()
-                try await received.receive(from: options.provider, request: request, onText: options.onText,
-                                           onReasoning: options.onReasoning)
-                if received.completion == nil {
-                    if Task.isCancelled { throw CancellationError() }
-                    throw ProviderError.streamCutOff(reason: "the server ended the stream before the reply was complete")
-                }
-            } catch {
+                return try await deliverOnce(prompt, in: session, options: options)
+            } catch let refused as ContextOverflow.Refused {
                 // Refused as too long before any of a reply: sent again with fewer earlier messages (SPEC §12).
-                if received.isEmpty, overflows < ContextOverflow.maxRetries, budget.sentMessages > 0,
-                   case ProviderError.contextTooLong(let message) = error,
-                   let tighter = ContextOverflow.retryLimit(sent: budget.sentTokens, message: message,
-                                                            window: options.contextWindow) {
-                    limit = tighter
-                    overflows += 1
-                    continue
-                }
-                if !received.isEmpty {
-                    _ = try? await save(received, answering: prompt, sessionID: session.id, model: options.model)
-                }
-                throw error
+                options.contextTokens = refused.limit
+                options.contextOverflows += 1
             }
-            var turn = try await save(received, answering: prompt, sessionID: session.id, model: options.model,
-                                      learning: (budget, options.contextWindow))
-            turn.context = budget
-            return turn
         }
+    }
+
+    /// One attempt of `deliver`; a refusal for length that a smaller budget may cure is thrown as
+    /// `ContextOverflow.Refused`.
+    private func deliverOnce(_ prompt: ChatMessage, in session: ChatSession, options: ChatTurnOptions)
+        async throws -> ChatTurn {
+        let (request, budget) = Self.request(for: prompt, in: session, options: options)
+        var received = ReceivedReply(startsInsideThinking: options.startsInsideThinking)
+        do {
+            try Task.checkCancellation()
+            try await received.receive(from: options.provider, request: request, onText: options.onText,
+                                       onReasoning: options.onReasoning)
+            if received.completion == nil {
+                if Task.isCancelled { throw CancellationError() }
+                throw ProviderError.streamCutOff(reason: "the server ended the stream before the reply was complete")
+            }
+        } catch {
+            if received.isEmpty, let refused = ContextOverflow.retry(after: error, budget: budget, options: options) {
+                throw refused
+            }
+            if !received.isEmpty {
+                _ = try? await save(received, answering: prompt, sessionID: session.id, model: options.model)
+            }
+            throw error
+        }
+        var turn = try await save(received, answering: prompt, sessionID: session.id, model: options.model,
+                                  learning: (budget, options.contextWindow))
+        turn.context = budget
+        return turn
     }
 
     /// Saves what arrived (complete or not) after `prompt`, on disk when this returns, and returns the turn.

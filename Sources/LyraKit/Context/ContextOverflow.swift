@@ -36,4 +36,19 @@ public enum ContextOverflow {
         }
         return counts
     }
+
+    /// A refusal for length that a smaller budget may cure, and that budget.
+    struct Refused: Error {
+        var limit: Int
+    }
+
+    /// `Refused` with a smaller limit when `error` refused `budget` for its length, earlier messages
+    /// were sent, and `options` has retries left; else nil.
+    static func retry(after error: any Error, budget: ContextBudget, options: ChatTurnOptions) -> Refused? {
+        guard options.contextOverflows < maxRetries, budget.sentMessages > 0,
+              case ProviderError.contextTooLong(let message) = error,
+              let limit = retryLimit(sent: budget.sentTokens, message: message, window: options.contextWindow)
+        else { return nil }
+        return Refused(limit: limit)
+    }
 }
