@@ -61,13 +61,14 @@ import Testing
     @Test func theBudgetLeavesOutExactlyTheOldestMessagesThatDoNotFitAndSaysSo() async throws {
         let env = try TemporaryEnvironment()
         let backend = try RunningBackend(recordedBodyBytes: 1 << 20)
-        let messages = (0..<10).map { index in (index % 2 == 0 ? "user" : "assistant", "message \(index)", Optional(10)) }
+        // Learned counts as the demo backend counts (2 words + 1): "new" is 1 token by Lyra's estimate,
+        // so the last four messages (12) fit in 13, the fifth would not.
+        let messages = (0..<10).map { index in (index % 2 == 0 ? "user" : "assistant", "message \(index)", Optional(3)) }
         try writeSession(env, id: "BUDGET-1", messages: messages)
-        // "new" is 1 token: the last four messages (40) fit in 50, the fifth would not.
-        let result = try await env.runLyra(["--session", "BUDGET-1", "--context-tokens", "50", "-c", "new"],
+        let result = try await env.runLyra(["--session", "BUDGET-1", "--context-tokens", "13", "-c", "new"],
                                            extraEnvironment: openAIEnvironment(backend))
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stderr == "lyra: line 1: sent the last 5 of 11 messages (41 tokens); /compact keeps the rest as a summary\n")
+        #expect(result.stderr == "lyra: line 1: sent the last 5 of 11 messages (13 tokens); /compact keeps the rest as a summary\n")
         let body = try #require(try await chatBodies(backend).last)
         #expect(sentMessages(body).map(\.content) == ["message 6", "message 7", "message 8", "message 9", "new"])
 
