@@ -16,7 +16,7 @@ BIG=${LYRA_BENCH_BIG:-100000}      # sessions in the listing
 PEERS=${LYRA_BENCH_PEERS:-"$HOME/lyra-peers"}          # the llama.cpp peer kit (../shared/peers)
 PEER_VARIANT=${LYRA_BENCH_PEER_VARIANT:-tiny}          # its model: tiny (~1 ms a token) or slow (~35 ms)
 SUDO=$([ "$(id -u)" = 0 ] || echo sudo)
-# LYRA_BENCH_ONLY=help,repl,… runs only those sections (also: continue, video, reasoning, serve):
+# LYRA_BENCH_ONLY=help,repl,… runs only those sections (also: continue, video, reasoning, serve, context):
 # first-token repl history help idle waiting sessions search continue video
 want() { [ -z "${LYRA_BENCH_ONLY:-}" ] || [[ ",$LYRA_BENCH_ONLY," == *",$1,"* ]]; }
 
@@ -176,9 +176,9 @@ if want waiting; then
 fi
 
 # --- 6. /sessions --json over 100k sessions ---------------------------------------------------------
-gen() { # gen NAME SESSIONS MESSAGES: session files in $WORK/data/NAME
+gen() { # gen NAME SESSIONS MESSAGES [usage]: session files in $WORK/data/NAME
     rm -rf "$WORK/data/$1"; mkdir -p "$WORK/data/$1/lyra"
-    python3 "$TOOLS" sessions "$WORK/data/$1/lyra/sessions" "$2" "$3"
+    python3 "$TOOLS" sessions "$WORK/data/$1/lyra/sessions" "$2" "$3" ${4:-}
 }
 if want sessions; then
     echo "bench: generating $BIG sessions of 10 messages"
@@ -263,6 +263,36 @@ if want reasoning; then
     row "$LATER" "CPU per 1,000 streamed reasoning tokens (parsed, split, written to stderr)" "$thinking ms" \
         "$content ms per 1,000 content tokens (parsed, written to stdout)" "—" "—" \
         "lyra --model openai:lyra-think --reasoning -c hi (demo_reply_words 20000 vs 0)"
+fi
+
+# --- the context window (issue 28): /usage over 10,000 sessions; a budgeted turn in 50,000 messages ---
+if want context; then
+    echo "bench: generating 10,000 sessions of 10 messages with usage"
+    gen usage 10000 10 usage
+    sync
+    export XDG_DATA_HOME="$WORK/data/usage"
+    "$LYRA" -c '/sessions --json' >/dev/null   # the listing index, as after any earlier listing
+    if measure "/usage" pair "$RUNS" "$LYRA -c '/usage --json'" \
+        "sh -c 'find $XDG_DATA_HOME/lyra/sessions -name \"*.json\" -exec cat {} + >/dev/null'"; then
+        row "$LATER" "\`/usage --json\` over 10,000 sessions (50,000 replies)" "$(j lyra_ms %.0f) ms, peak RSS $(j lyra_peak_mib) MiB" \
+            "$(j floor_ms %.0f) ms: reading the same files (\`find -exec cat\`)" "≤ 2 s" \
+            "$(met "$(j lyra_ms %.0f)" 2000 " ms")" "$LYRA -c '/usage --json'"
+    fi
+    rm -rf "$WORK/data/usage"
+    echo "bench: generating a session of 50,000 messages"
+    gen huge 1 50000
+    sync
+    export XDG_DATA_HOME="$WORK/data/huge"
+    url="$BASE_URL/dola/chats/bench-chat/messages?user_id=bench&app_id=lyra.cli&locale=en"
+    if measure "a budgeted turn" pair "$RUNS" \
+        "env OPENAI_BASE_URL=$BASE_URL/v1 $LYRA --model openai:lyra-demo --context-tokens 4000 --continue -c 'one more question'" \
+        "$LYRA --model app --continue -c 'one more question'"; then
+        row "$LATER" "a turn with \`--continue\` in a 50,000-message session, budgeted to 4,000 tokens (openai:lyra-demo)" \
+            "$(j lyra_ms) ms, peak RSS $(j lyra_peak_mib) MiB" \
+            "$(j floor_ms) ms: the same turn to the app backend (no history sent, the core issue's row)" "—" "—" \
+            "lyra --model openai:lyra-demo --context-tokens 4000 --continue -c 'one more question'"
+    fi
+    rm -rf "$WORK/data/huge"
 fi
 
 # --- lyra serve under a bounded soak (issue 33): large POSTs, stalled uploads, slowloris heads ---------

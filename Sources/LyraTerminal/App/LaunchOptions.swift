@@ -46,6 +46,8 @@ public struct LaunchOptions: Sendable, Equatable {
     public var reasoning = false
     /// `--think LEVEL`: the thinking level for this run (`default` asks for nothing).
     public var think: String?
+    /// `--context-tokens N`: the most tokens a chat request carries (SPEC §12).
+    public var contextTokens: String?
 
     /// Options with every default.
     public init() {}
@@ -84,6 +86,7 @@ extension LaunchOptions {
           --plain           show replies as raw text (no Markdown rendering)
           --reasoning       show a thinking model's reasoning (scripts: on stderr)
           --think LEVEL     thinking level: off, low, medium, high or default
+          --context-tokens N  send at most N tokens of history and prompt (default: 90% of the model's window)
 
         exit status: 0 success · 1 a line failed · 2 usage or configuration error · 3 stopped by --bail · 130 interrupted
         """
@@ -137,6 +140,12 @@ extension LaunchOptions {
                     throw UsageError(message: "unknown thinking level '\(level)' (use off, low, medium, high or default)")
                 }
                 options.think = level
+            case "--context-tokens":
+                let count = try value()
+                guard let number = Int(count), number > 0 else {
+                    throw UsageError(message: "--context-tokens needs a whole number above 0, not '\(count)'")
+                }
+                options.contextTokens = String(number)
             case "-c": lines.append(try value())
             case "-f": options.action = .file(try value())
             case "--completions": options.action = .completions(try value())

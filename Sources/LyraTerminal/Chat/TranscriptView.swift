@@ -13,7 +13,9 @@ enum TranscriptView {
         for message in session.messages {
             let role: MessageBubble.Role = message.role == .user ? .user : message.role == .assistant ? .assistant : .system
             if let summary = ChatTranscript.reasoningSummary(message) { parts.append(theme.paint("  " + summary, .muted)) }
+            if message.role == .summary { parts.append(theme.paint("  summary of the messages above (/compact)", .muted)) }
             parts.append(MessageBubble.render(message.content, role: role, width: width, theme: theme))
+            if message.compacted { parts.append(theme.paint("  (compacted: the summary below stands for it)", .muted)) }
             if message.isFailed { parts.append(theme.paint("  (no reply: /retry resends it)", .warning)) }
         }
         return parts.joined(separator: "\n")
