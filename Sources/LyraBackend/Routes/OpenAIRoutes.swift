@@ -35,7 +35,7 @@ enum OpenAIRoutes {
             if error.status == 404 { return OpenAIErrorResponse.unknownModel(requestedModel(context) ?? "") }
             return OpenAIErrorResponse.badRequest(error.detail)
         }
-        let fault = context.fault?.stream ?? ChatStreamFault()
+        var fault = context.fault?.stream ?? ChatStreamFault()
         let created = Int(Date().timeIntervalSince1970)
         let form = context.state.config.thinkForm
         let pieces: [(member: String, text: String)]
@@ -45,8 +45,12 @@ enum OpenAIRoutes {
                 .map { (member: $0.0, text: $0.1) }
             message = DemoThinkingReply.message(for: request, form: form)
         } else {
-            let words = DemoChatReply.padded(
-                DemoChatReply.pieces(of: DemoChatReply.text(for: request)), toWords: context.state.config.demoReplyWords)
+            let text = request.schema.map(DemoStructuredReply.text(following:)) ?? DemoChatReply.text(for: request)
+            var words = DemoChatReply.padded(DemoChatReply.pieces(of: text), toWords: context.state.config.demoReplyWords)
+            if let limit = request.maxTokens, words.count > limit {
+                words = Array(words.prefix(limit))
+                fault.finishReason = fault.finishReason ?? "length"
+            }
             pieces = words.map { (member: "content", text: $0) }
             message = [("role", .string("assistant")), ("content", .string(words.joined()))]
         }

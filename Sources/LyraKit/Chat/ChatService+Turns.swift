@@ -11,6 +11,7 @@ extension ChatService {
         guard !text.isBlank else { throw ChatError.emptyMessage }
         let now = timestamp()
         let prompt = ChatMessage(role: .user, content: text, createdAt: now, failed: true)
+        try await forgetRemovedMessages()
         // The prompt is on disk (appended and fdatasynced) before its request leaves.
         let saved = try await save(firstMessage: text, at: now) { session in
             var meta = SessionMeta(session)
@@ -34,8 +35,8 @@ extension ChatService {
 
     // MARK: - Private
 
-    /// The provider request for `prompt` in `session`.
-    private static func request(for prompt: ChatMessage, in session: ChatSession, options: ChatTurnOptions)
+    /// The provider request for `prompt` in `session`, with the session's parameters.
+    static func request(for prompt: ChatMessage, in session: ChatSession, options: ChatTurnOptions)
         -> ChatProviderRequest {
         let provider = options.provider
         return ChatProviderRequest(
@@ -44,6 +45,7 @@ extension ChatService {
             history: provider.keepsHistoryServerSide
                 ? [] : ChatHistory.messages(before: prompt.id, in: session, limit: options.contextMessages),
             message: prompt.content, conversationID: session.chatID, think: options.think)
+            .with(parameters: session.parameters, responseFormat: options.responseFormat)
     }
 
     /// Streams the reply to `prompt` (already saved as failed in `session`) and saves it; what

@@ -46,6 +46,14 @@ public struct LaunchOptions: Sendable, Equatable {
     public var reasoning = false
     /// `--think LEVEL`: the thinking level for this run (`default` asks for nothing).
     public var think: String?
+    /// `--json` / `--jsonl`: how a script prints chat replies (SPEC §15).
+    public var replyFormat = ReplyOutputFormat.text
+    /// `--no-save`: no session is written.
+    public var noSave = false
+    /// `--temperature`, `--max-tokens`: parameters saved in the session this run uses.
+    public var parameters = ChatParameters()
+    /// `--schema FILE`: the JSON Schema replies must follow.
+    public var schemaPath: String?
 
     /// Options with every default.
     public init() {}
@@ -84,6 +92,12 @@ extension LaunchOptions {
           --plain           show replies as raw text (no Markdown rendering)
           --reasoning       show a thinking model's reasoning (scripts: on stderr)
           --think LEVEL     thinking level: off, low, medium, high or default
+          --json            script: print each chat reply as one JSON object (text, model, usage, …)
+          --jsonl           script: print each chat reply as JSON events, one per line, as they arrive
+          --schema FILE     ask for replies following the JSON Schema in FILE; a reply that does not fails
+          --temperature T   sampling temperature (0–2), saved in the session
+          --max-tokens N    the most tokens a reply may have, saved in the session
+          --no-save         write no session (nothing is left in the sessions directory)
 
         exit status: 0 success · 1 a line failed · 2 usage or configuration error · 3 stopped by --bail · 130 interrupted
         """
@@ -137,6 +151,17 @@ extension LaunchOptions {
                     throw UsageError(message: "unknown thinking level '\(level)' (use off, low, medium, high or default)")
                 }
                 options.think = level
+            case "--json": options.replyFormat = .json
+            case "--jsonl": options.replyFormat = .jsonl
+            case "--no-save": options.noSave = true
+            case "--schema": options.schemaPath = try value()
+            case "--temperature", "--max-tokens":
+                let text = try value()
+                do {
+                    try options.parameters.set(name == "--temperature" ? "temperature" : "max_tokens", to: text)
+                } catch {
+                    throw UsageError(message: "\(name): \(error.localizedDescription)")
+                }
             case "-c": lines.append(try value())
             case "-f": options.action = .file(try value())
             case "--completions": options.action = .completions(try value())
@@ -163,6 +188,9 @@ extension LaunchOptions {
         }
         if options.sessionReference != nil && options.continueLatest {
             throw UsageError(message: "--session and --continue cannot be combined")
+        }
+        if options.noSave && (options.sessionReference != nil || options.continueLatest) {
+            throw UsageError(message: "--no-save cannot be combined with --session or --continue")
         }
         return options
     }
