@@ -95,7 +95,7 @@ public struct OpenAIChatProvider: ChatProvider {
         dto.responseFormat = request.responseFormat
         let body: Data
         do {
-            body = try JSONEncoder().encode(dto)
+            body = try dto.body()
         } catch {
             throw ProviderError.invalidResponse("cannot encode the request")
         }

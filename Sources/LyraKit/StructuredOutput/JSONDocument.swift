@@ -1,6 +1,6 @@
 // A parsed JSON value with its objects' members in order: a `--schema` file, and a reply checked
 // against it (SPEC §15). Read with the session reader's scanner (nesting bounded, strict UTF-8) and
-// written back through `Encodable`, so the schema is sent as the user wrote it.
+// written back in order (`appendJSON`), so the schema is sent as the user wrote it.
 import Foundation
 
 /// Any JSON value.
@@ -85,38 +85,6 @@ public indirect enum JSONDocument: Equatable, Sendable {
         case let (.array(a), .array(b)): a == b
         case let (.object(a), .object(b)): a.count == b.count && zip(a, b).allSatisfy { $0.key == $1.key && $0.value == $1.value }
         default: false
-        }
-    }
-}
-
-extension JSONDocument: Encodable {
-    private struct Key: CodingKey {
-        var stringValue: String
-        var intValue: Int? { nil }
-        init(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
-    }
-
-    /// Encodes the value as it was read (object members in order).
-    /// - Throws: encoder errors.
-    public func encode(to encoder: any Encoder) throws {
-        switch self {
-        case .object(let members):
-            var container = encoder.container(keyedBy: Key.self)
-            for member in members { try container.encode(member.value, forKey: Key(stringValue: member.key)) }
-        case .array(let elements):
-            var container = encoder.unkeyedContainer()
-            for element in elements { try container.encode(element) }
-        default:
-            var container = encoder.singleValueContainer()
-            switch self {
-            case .null: try container.encodeNil()
-            case .bool(let value): try container.encode(value)
-            case .number(let text):
-                if let integer = Int(text) { try container.encode(integer) } else { try container.encode(Double(text) ?? 0) }
-            case .string(let text): try container.encode(text)
-            case .array, .object: break
-            }
         }
     }
 }

@@ -18,7 +18,8 @@ public struct OpenAIChatRequestDTO: Codable, Equatable, Sendable {
     public var enableThinking: Bool?
     /// `temperature`, `top_p`, `max_tokens`, `seed` (SPEC §15), each left out when nil.
     public var parameters = ChatParameters()
-    /// `response_format: {"type": "json_schema", "json_schema": {"name", "schema"}}`, left out when nil.
+    /// `response_format: {"type": "json_schema", "json_schema": {"name", "schema"}}`, left out when
+    /// nil; written by `body()` (not by `encode(to:)`).
     public var responseFormat: ChatResponseFormat?
 
     /// A request for `model` with `messages`, streamed unless `stream` is false.
@@ -39,16 +40,6 @@ public struct OpenAIChatRequestDTO: Codable, Equatable, Sendable {
         case temperature, seed
         case topP = "top_p"
         case maxTokens = "max_tokens"
-        case responseFormat = "response_format"
-    }
-
-    enum ResponseFormatKeys: String, CodingKey {
-        case type
-        case jsonSchema = "json_schema"
-    }
-
-    enum JSONSchemaKeys: String, CodingKey {
-        case name, schema
     }
 
     enum TemplateKeys: String, CodingKey {
@@ -95,12 +86,6 @@ public struct OpenAIChatRequestDTO: Codable, Equatable, Sendable {
         try container.encodeIfPresent(parameters.topP, forKey: .topP)
         try container.encodeIfPresent(parameters.maxTokens, forKey: .maxTokens)
         try container.encodeIfPresent(parameters.seed, forKey: .seed)
-        if let responseFormat {
-            var format = container.nestedContainer(keyedBy: ResponseFormatKeys.self, forKey: .responseFormat)
-            try format.encode("json_schema", forKey: .type)
-            var schema = format.nestedContainer(keyedBy: JSONSchemaKeys.self, forKey: .jsonSchema)
-            try schema.encode(responseFormat.name, forKey: .name)
-            try schema.encode(responseFormat.schema, forKey: .schema)
-        }
+        // `response_format` is added by `body()`, which keeps the schema's member order.
     }
 }
