@@ -45,8 +45,13 @@ enum OpenAIRoutes {
                 .map { (member: $0.0, text: $0.1) }
             message = DemoThinkingReply.message(for: request, form: form)
         } else {
-            let text = request.schema.map(DemoStructuredReply.text(following:)) ?? DemoChatReply.text(for: request)
-            var words = DemoChatReply.padded(DemoChatReply.pieces(of: text), toWords: context.state.config.demoReplyWords)
+            var text = request.schema.map(DemoStructuredReply.text(following:)) ?? DemoChatReply.text(for: request)
+            // A request ending with the start of the reply (`/continue`) gets the rest of it.
+            if let last = request.messages.last, last.role == "assistant", !last.content.isEmpty, text.hasPrefix(last.content) {
+                text = String(text.dropFirst(last.content.count))
+            }
+            var words = DemoChatReply.padded(DemoChatReply.pieces(of: text).filter { !$0.isEmpty },
+                                             toWords: context.state.config.demoReplyWords)
             if let limit = request.maxTokens, words.count > limit {
                 words = Array(words.prefix(limit))
                 fault.finishReason = fault.finishReason ?? "length"

@@ -60,10 +60,17 @@ extension ChatService {
         request.replyPrefix = old.content
         var received = ReceivedReply(startsInsideThinking: false)
         var failure: (any Error)?
+        let echo = ContinuationEcho(prefix: old.content)
+        let onText = options.onText
         do {
             try Task.checkCancellation()
-            try await received.receive(from: options.provider, request: request, onText: options.onText,
-                                       onReasoning: options.onReasoning)
+            try await received.receive(from: options.provider, request: request,
+                                       onText: { piece in
+                                           let shown = echo.filter(piece)
+                                           if !shown.isEmpty { onText(shown) }
+                                       }, onReasoning: options.onReasoning)
+            let rest = echo.finish()
+            if !rest.isEmpty { onText(rest) }
             if received.completion == nil {
                 if Task.isCancelled { throw CancellationError() }
                 throw ProviderError.streamCutOff(reason: "the server ended the stream before the reply was complete")
@@ -73,7 +80,7 @@ extension ChatService {
         }
         let now = timestamp()
         var reply = old
-        reply.content += received.text
+        reply.content += echo.strip(received.text)
         if !received.reasoning.isEmpty { reply.reasoning = (old.reasoning ?? "") + received.reasoning }
         reply.incomplete = received.completion == nil
         if let completion = received.completion {

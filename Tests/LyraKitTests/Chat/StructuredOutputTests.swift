@@ -81,3 +81,15 @@ import Testing
         #expect(parameters.seed == nil)
     }
 }
+
+@Suite struct ContinuationEchoTests {
+    @Test func anEchoOfTheReplySoFarIsDroppedWhereverThePiecesSplitIt() {
+        let echo = ContinuationEcho(prefix: "Hello! I am")
+        #expect(["Hel", "lo! I", " amHe", "llo"].map(echo.filter) == ["", "", "He", "llo"])
+        let plain = ContinuationEcho(prefix: "Hello! I am")
+        #expect(["Hel", "p! ", "x"].map(plain.filter) == ["", "Help! ", "x"])
+        let short = ContinuationEcho(prefix: "Hello! I am")
+        #expect(short.filter("Hello") == "" && short.finish() == "Hello")
+        #expect(echo.strip("Hello! I amHello") == "Hello" && echo.strip("more") == "more")
+    }
+}
