@@ -152,7 +152,7 @@ public enum ChatControlError: Error, Equatable, LocalizedError {
 
     public var errorDescription: String? {
         switch self {
-        case .nothingToUndo: "nothing to undo: this session has no message"
+        case .nothingToUndo: "nothing to undo: no message is left in this session"
         case .nothingToRestore: "nothing to restore: no /undo to take back (a new message makes an undo final)"
         case .nothingToFork: "nothing to fork: this session has no message yet"
         case .nothingToRegenerate: "nothing to regenerate: the last message has no reply (/retry resends a failed one)"
