@@ -171,4 +171,22 @@ func assistant(_ question: String, _ history: String) -> String {
         #expect(result.stdout == "This is a\n" + continuation.dropFirst("This is a".count) + "\n")
         #expect(reply["finishReason"] as? String == "stop")
     }
+
+    @Test func continueFinishesAReplyCutOffMidStreamAndClearsTheFailedPrompt() async throws {
+        let env = try TemporaryEnvironment()
+        let backend = try RunningBackend()
+        try await backend.control.injectFault(json: #"{"path": "/v1/chat/completions", "close_after_words": 4}"#)
+        let cut = try await env.runLyra(["-c", "one"], extraEnvironment: openAIEnvironment(backend))
+        #expect(cut.status == 1)
+        var messages = try storedMessages(try onlySessionFile(env))
+        #expect(messages.first?["failed"] as? Bool == true && messages.last?["incomplete"] as? Bool == true)
+        let partial = try #require(messages.last?["content"] as? String)
+        let continued = try await env.runLyra(["--continue", "-c", "/continue"], extraEnvironment: openAIEnvironment(backend))
+        #expect(continued.status == 0, "\(continued.stderr)")
+        #expect(sentConversation(try #require(try await chatRequestBodies(backend).last)) == ["user: one", "assistant: " + partial])
+        messages = try storedMessages(try onlySessionFile(env))
+        #expect(messages.count == 2)
+        #expect(messages.first?["failed"] as? Bool == false && messages.last?["incomplete"] == nil)
+        #expect(messages.last?["content"] as? String == cannedReply("one", history: "2 messages: 2 earlier messages"))
+    }
 }
