@@ -68,12 +68,24 @@ extension ChatService {
         return Array(start..<end)
     }
 
-    /// Drops the messages taken back with `/undo` for good (a whole rewrite), so that the next
-    /// exchange does not follow them: called before a new message is saved.
-    /// - Throws: `SessionError` or `StorageError`.
-    func forgetRemovedMessages() async throws {
-        guard let current = await session, current.messages.contains(where: \.removed) else { return }
-        _ = try await store.update(current) { $0.messages.removeAll(where: \.removed) }
+    /// Saves `edits` like `save(firstMessage:at:_:)`; when the stored session holds messages an
+    /// `/undo` took back, they are first dropped for good (a whole rewrite), so that the new
+    /// exchange does not follow them. The check is made on the session as the save reads it, so
+    /// a session without such messages costs nothing more.
+    /// - Throws: what the saves throw.
+    func saveMakingUndoFinal(firstMessage text: String, at now: Date,
+                             _ edits: @escaping @Sendable (ChatSession) throws -> [SessionEdit]) async throws -> ChatSession {
+        do {
+            return try await save(firstMessage: text, at: now) { session in
+                guard !session.messages.contains(where: \.removed) else { throw RemovedMessagesPending() }
+                return try edits(session)
+            }
+        } catch is RemovedMessagesPending {
+            if let current = await session {
+                _ = try await store.update(current) { $0.messages.removeAll(where: \.removed) }
+            }
+            return try await save(firstMessage: text, at: now, edits)
+        }
     }
 
     // MARK: - Parameters
@@ -139,6 +151,9 @@ extension ChatService {
         return try await store.update(copy) { _ in }
     }
 }
+
+/// The stored session holds messages an `/undo` took back (they are dropped before a new message).
+struct RemovedMessagesPending: Error {}
 
 /// A conversation-control command that cannot be done.
 public enum ChatControlError: Error, Equatable, LocalizedError {

@@ -11,9 +11,9 @@ extension ChatService {
         guard !text.isBlank else { throw ChatError.emptyMessage }
         let now = timestamp()
         let prompt = ChatMessage(role: .user, content: text, createdAt: now, failed: true)
-        try await forgetRemovedMessages()
-        // The prompt is on disk (appended and fdatasynced) before its request leaves.
-        let saved = try await save(firstMessage: text, at: now) { session in
+        // The prompt is on disk (appended and fdatasynced) before its request leaves. Messages an
+        // `/undo` took back are dropped first (a new message makes the undo final).
+        let saved = try await saveMakingUndoFinal(firstMessage: text, at: now) { session in
             var meta = SessionMeta(session)
             meta.updatedAt = max(meta.updatedAt, now)
             return [.append(prompt), .meta(meta)]
