@@ -97,6 +97,7 @@ public enum ChatParameterError: Error, Equatable, LocalizedError {
     /// A value out of the parameter's range.
     case badValue(name: String, value: String, expected: String)
 
+    /// A user-facing description.
     public var errorDescription: String? {
         switch self {
         case .unknownName(let name):

@@ -157,14 +157,22 @@ struct RemovedMessagesPending: Error {}
 
 /// A conversation-control command that cannot be done.
 public enum ChatControlError: Error, Equatable, LocalizedError {
+    /// `/undo` in a session with no message left.
     case nothingToUndo
+    /// `/undo --restore` with nothing taken back (or the undo made final by a new message).
     case nothingToRestore
+    /// `/fork` before the session has a message.
     case nothingToFork
+    /// `/regenerate` or `/alt` when the last message has no complete reply.
     case nothingToRegenerate
+    /// `/continue` when the last reply was not cut off.
     case nothingToContinue
+    /// `/edit N` for a message that does not exist.
     case noSuchMessage(Int)
+    /// `/alt N` for a reply that does not exist (`count` replies do).
     case noSuchAlternative(Int, count: Int)
 
+    /// A user-facing description.
     public var errorDescription: String? {
         switch self {
         case .nothingToUndo: "nothing to undo: no message is left in this session"

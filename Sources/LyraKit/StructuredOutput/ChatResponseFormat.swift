@@ -54,6 +54,7 @@ public enum ChatResponseFormatError: Error, Equatable, LocalizedError {
     /// The file at `path` cannot be used, and why.
     case unreadable(path: String, reason: String)
 
+    /// A user-facing description.
     public var errorDescription: String? {
         switch self {
         case .unreadable(let path, let reason): "cannot use the schema \(path): \(reason)"

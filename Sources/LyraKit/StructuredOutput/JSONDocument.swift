@@ -5,11 +5,15 @@ import Foundation
 
 /// Any JSON value.
 public indirect enum JSONDocument: Equatable, Sendable {
+    /// `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
     /// A number, kept as its text (`42`, `-1.5e3`) so nothing is lost in a round trip.
     case number(String)
+    /// A string.
     case string(String)
+    /// An array.
     case array([JSONDocument])
     /// Members in the order they were written.
     case object([(key: String, value: JSONDocument)])
@@ -76,6 +80,7 @@ public indirect enum JSONDocument: Equatable, Sendable {
         }
     }
 
+    /// Whether two values are the same JSON (numbers by value, object members in order).
     public static func == (lhs: JSONDocument, rhs: JSONDocument) -> Bool {
         switch (lhs, rhs) {
         case (.null, .null): true
@@ -93,5 +98,6 @@ public indirect enum JSONDocument: Equatable, Sendable {
 public struct JSONDocumentError: Error, Equatable, LocalizedError {
     /// Why, e.g. `not valid JSON at byte 12`.
     public var reason: String
+    /// The reason.
     public var errorDescription: String? { reason }
 }

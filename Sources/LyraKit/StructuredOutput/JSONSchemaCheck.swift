@@ -11,6 +11,7 @@ public struct JSONSchemaMismatch: Error, Equatable, LocalizedError {
     /// What is wrong, e.g. `expected string, found integer`.
     public var problem: String
 
+    /// A user-facing description.
     public var errorDescription: String? { "the reply does not match the schema: \(path): \(problem)" }
 }
 
