@@ -37,7 +37,7 @@ enum OpenAIRoutes {
             return OpenAIErrorResponse.badRequest(error.detail)
         }
         if let refusal = ContextWindowRoutes.refusal(for: request, config: context.state.config) { return refusal }
-        let fault = context.fault?.stream ?? ChatStreamFault()
+        var fault = context.fault?.stream ?? ChatStreamFault()
         let created = Int(Date().timeIntervalSince1970)
         let form = context.state.config.thinkForm
         let pieces: [(member: String, text: String)]
@@ -47,8 +47,17 @@ enum OpenAIRoutes {
                 .map { (member: $0.0, text: $0.1) }
             message = DemoThinkingReply.message(for: request, form: form)
         } else {
-            let words = DemoChatReply.padded(
-                DemoChatReply.pieces(of: DemoChatReply.text(for: request)), toWords: context.state.config.demoReplyWords)
+            var text = request.schema.map(DemoStructuredReply.text(following:)) ?? DemoChatReply.text(for: request)
+            // A request ending with the start of the reply (`/continue`) gets the rest of it.
+            if let last = request.messages.last, last.role == "assistant", !last.content.isEmpty, text.hasPrefix(last.content) {
+                text = String(text.dropFirst(last.content.count))
+            }
+            var words = DemoChatReply.padded(DemoChatReply.pieces(of: text).filter { !$0.isEmpty },
+                                             toWords: context.state.config.demoReplyWords)
+            if let limit = request.maxTokens, words.count > limit {
+                words = Array(words.prefix(limit))
+                fault.finishReason = fault.finishReason ?? "length"
+            }
             pieces = words.map { (member: "content", text: $0) }
             message = [("role", .string("assistant")), ("content", .string(words.joined()))]
         }

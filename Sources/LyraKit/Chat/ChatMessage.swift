@@ -30,6 +30,11 @@ public struct ChatMessage: Equatable, Sendable, Identifiable {
     public var tokens: Int?
     /// Whether `/compact` summarised this message: kept in the file, no longer sent (`compacted`).
     public var compacted = false
+    /// Taken back with `/undo` (`removed`): kept in the file until it is next rewritten whole, never
+    /// sent nor shown; `/undo --restore` clears it. Stored only when true.
+    public var removed = false
+    /// For assistant messages: the other replies `/regenerate` got to the same prompt (`alternatives`).
+    public var alternatives: [ChatAlternative]?
     /// Members of the message Lyra does not know, kept in order and written back as they were.
     public var unknownMembers: [JSONMember] = []
 

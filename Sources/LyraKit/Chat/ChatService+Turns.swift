@@ -11,8 +11,9 @@ extension ChatService {
         guard !text.isBlank else { throw ChatError.emptyMessage }
         let now = timestamp()
         let prompt = ChatMessage(role: .user, content: text, createdAt: now, failed: true)
-        // The prompt is on disk (appended and fdatasynced) before its request leaves.
-        let saved = try await save(firstMessage: text, at: now) { session in
+        // The prompt is on disk (appended and fdatasynced) before its request leaves. Messages an
+        // `/undo` took back are dropped first (a new message makes the undo final).
+        let saved = try await saveMakingUndoFinal(firstMessage: text, at: now) { session in
             var meta = SessionMeta(session)
             meta.updatedAt = max(meta.updatedAt, now)
             return [.append(prompt), .meta(meta)]
@@ -34,8 +35,9 @@ extension ChatService {
 
     // MARK: - Private
 
-    /// The provider request for `prompt` in `session`, its history cut to the token budget.
-    private static func request(for prompt: ChatMessage, in session: ChatSession, options: ChatTurnOptions)
+    /// The provider request for `prompt` in `session`, its history cut to the token budget, with the
+    /// session's parameters.
+    static func request(for prompt: ChatMessage, in session: ChatSession, options: ChatTurnOptions)
         -> (ChatProviderRequest, ContextBudget) {
         let provider = options.provider
         let system = provider.keepsHistoryServerSide ? nil : session.system
@@ -46,6 +48,7 @@ extension ChatService {
         let request = ChatProviderRequest(
             model: options.model?.model ?? "", system: system, history: budget.history,
             message: prompt.content, conversationID: session.chatID, think: options.think)
+            .with(parameters: session.parameters, responseFormat: options.responseFormat)
         return (request, budget)
     }
 

@@ -28,10 +28,10 @@ public enum ChatTranscript {
     /// Markdown: `# Title`, a line about the session, then `## You · time` / `## Lyra · time` and the text.
     public static func markdown(_ session: ChatSession) -> String {
         var text = "# \(ChatSession.singleLine(session.title))\n\n"
-        let count = session.messages.count
+        let count = session.messages.count(where: { !$0.removed })
         text += "_Session \(session.id) · created \(ChatTimestamp.string(from: session.createdAt)) · "
             + "\(count) message\(count == 1 ? "" : "s")_\n"
-        for message in session.messages {
+        for message in session.messages where !message.removed {
             let suffix = (message.isFailed ? " (no reply)" : "") + (message.compacted ? " (compacted)" : "")
             text += "\n## \(message.role.speaker) · \(ChatTimestamp.string(from: message.createdAt))\(suffix)\n\n"
             if let summary = reasoningSummary(message) { text += "> \(summary)\n\n" }
@@ -54,7 +54,7 @@ public enum ChatTranscript {
     public static func plainText(_ session: ChatSession) -> String {
         var text = ""
         text.reserveCapacity(session.messages.reduce(0) { $0 + $1.content.utf8.count + 24 })
-        for message in session.messages {
+        for message in session.messages where !message.removed {
             let label = message.role == .user ? "you" : message.role == .assistant ? "lyra" : message.role.rawValue
             let lines = contentLines(message.content)
             text += label + (message.isFailed ? " (no reply)" : "") + (message.compacted ? " (compacted)" : "")

@@ -16,6 +16,13 @@ public struct ChatProviderRequest: Sendable, Equatable {
     public var conversationID: String
     /// The thinking level to ask for (nil: ask nothing).
     public var think: ThinkLevel?
+    /// Sampling parameters to send (`/set`, SPEC §15); nil members are left out.
+    public var parameters: ChatParameters?
+    /// The schema the reply must follow (`--schema`), sent as `response_format`.
+    public var responseFormat: ChatResponseFormat?
+    /// The start of the reply already received (`/continue`): sent as a last assistant message for
+    /// the model to go on from.
+    public var replyPrefix: String?
 
     /// Creates a request.
     public init(model: String, system: String?, history: [ChatMessage], message: String, conversationID: String,

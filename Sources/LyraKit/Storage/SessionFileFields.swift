@@ -20,6 +20,7 @@ extension ChatSession: StoredObject {
             .optional("system", \.system, { $0.system = $1 }),
             .optional("model", \.model, { $0.model = $1 }),
             .optional("think", \.think, { $0.think = $1 }),
+            .optional("parameters", \.parameters, { $0.parameters = $1 }),
             .required("createdAt", \.createdAt, { $0.createdAt = $1 },
                       default: { $0.messages.first?.createdAt ?? .storedEpoch }),
             .required("updatedAt", \.updatedAt, { $0.updatedAt = $1 },
@@ -55,6 +56,8 @@ extension ChatMessage: StoredObject {
             .optional("reasoning", \.reasoning, { $0.reasoning = $1 }),
             .optional("tokens", \.tokens, { $0.tokens = $1 }),
             .flag("compacted", \.compacted, { $0.compacted = $1 }),
+            .flag("removed", \.removed, { $0.removed = $1 }),
+            .optional("alternatives", \.alternatives, { $0.alternatives = $1 }),
         ])
 }
 

@@ -48,6 +48,14 @@ public struct LaunchOptions: Sendable, Equatable {
     public var think: String?
     /// `--context-tokens N`: the most tokens a chat request carries (SPEC §12).
     public var contextTokens: String?
+    /// `--json` / `--jsonl`: how a script prints chat replies (SPEC §15).
+    public var replyFormat = ReplyOutputFormat.text
+    /// `--no-save`: no session is written.
+    public var noSave = false
+    /// `--temperature`, `--max-tokens`: parameters saved in the session this run uses.
+    public var parameters = ChatParameters()
+    /// `--schema FILE`: the JSON Schema replies must follow.
+    public var schemaPath: String?
 
     /// Options with every default.
     public init() {}
@@ -87,6 +95,12 @@ extension LaunchOptions {
           --reasoning       show a thinking model's reasoning (scripts: on stderr)
           --think LEVEL     thinking level: off, low, medium, high or default
           --context-tokens N  send at most N tokens of history and prompt (default: 90% of the model's window)
+          --json            script: print each chat reply as one JSON object (text, model, usage, …)
+          --jsonl           script: print each chat reply as JSON events, one per line, as they arrive
+          --schema FILE     ask for replies following the JSON Schema in FILE; a reply that does not fails
+          --temperature T   sampling temperature (0–2), saved in the session
+          --max-tokens N    the most tokens a reply may have, saved in the session
+          --no-save         write no session (nothing is left in the sessions directory)
 
         exit status: 0 success · 1 a line failed · 2 usage or configuration error · 3 stopped by --bail · 130 interrupted
         """
@@ -146,6 +160,17 @@ extension LaunchOptions {
                     throw UsageError(message: "--context-tokens needs a whole number above 0, not '\(count)'")
                 }
                 options.contextTokens = String(number)
+            case "--json": options.replyFormat = .json
+            case "--jsonl": options.replyFormat = .jsonl
+            case "--no-save": options.noSave = true
+            case "--schema": options.schemaPath = try value()
+            case "--temperature", "--max-tokens":
+                let text = try value()
+                do {
+                    try options.parameters.set(name == "--temperature" ? "temperature" : "max_tokens", to: text)
+                } catch {
+                    throw UsageError(message: "\(name): \(error.localizedDescription)")
+                }
             case "-c": lines.append(try value())
             case "-f": options.action = .file(try value())
             case "--completions": options.action = .completions(try value())
@@ -172,6 +197,9 @@ extension LaunchOptions {
         }
         if options.sessionReference != nil && options.continueLatest {
             throw UsageError(message: "--session and --continue cannot be combined")
+        }
+        if options.noSave && (options.sessionReference != nil || options.continueLatest) {
+            throw UsageError(message: "--no-save cannot be combined with --session or --continue")
         }
         return options
     }

@@ -79,6 +79,7 @@ public enum LyraApp {
         } catch {
             context.console.writeError("lyra: \(ErrorText.describe(error))\n")
         }
+        context.services.removeUnsavedSessions()
         return status
     }
 

@@ -7,10 +7,10 @@ import LyraKit
 enum TranscriptView {
     /// The transcript as bubbles no wider than `width`.
     static func bubbles(_ session: ChatSession, width: Int, theme: Theme) -> String {
-        let count = session.messages.count
+        let count = session.messages.count(where: { !$0.removed })
         var parts = [theme.paint(SessionListView.displayTitle(session.title), .accent) + " "
             + theme.paint("· \(count) message\(count == 1 ? "" : "s")", .muted)]
-        for message in session.messages {
+        for message in session.messages where !message.removed {
             let role: MessageBubble.Role = message.role == .user ? .user : message.role == .assistant ? .assistant : .system
             if let summary = ChatTranscript.reasoningSummary(message) { parts.append(theme.paint("  " + summary, .muted)) }
             if message.role == .summary { parts.append(theme.paint("  summary of the messages above (/compact)", .muted)) }

@@ -23,6 +23,12 @@ enum FishCompletionScript {
         complete -c lyra -n "not __fish_seen_subcommand_from serve" -s c -x -d "run this line as if typed"
         complete -c lyra -n "not __fish_seen_subcommand_from serve" -s f -r -F -d "run a script file"
         complete -c lyra -n "not __fish_seen_subcommand_from serve" -l completions -x -a "bash zsh fish" -d "print a shell completion script"
+        complete -c lyra -n "not __fish_seen_subcommand_from serve" -l json -d "script: each chat reply as one JSON object"
+        complete -c lyra -n "not __fish_seen_subcommand_from serve" -l jsonl -d "script: chat replies as JSON events, one per line"
+        complete -c lyra -n "not __fish_seen_subcommand_from serve" -l schema -r -F -d "ask for replies following this JSON Schema"
+        complete -c lyra -n "not __fish_seen_subcommand_from serve" -l temperature -x -d "sampling temperature (0-2), saved in the session"
+        complete -c lyra -n "not __fish_seen_subcommand_from serve" -l max-tokens -x -d "the most tokens a reply may have, saved in the session"
+        complete -c lyra -n "not __fish_seen_subcommand_from serve" -l no-save -d "write no session"
         complete -c lyra -s h -l help -d "show usage"
         complete -c lyra -n "not __fish_seen_subcommand_from serve" -s V -l version -d "show the version"
 

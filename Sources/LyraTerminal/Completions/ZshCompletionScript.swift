@@ -32,6 +32,12 @@ enum ZshCompletionScript {
                 '*-c[run this line as if typed]:line:' \
                 '-f[run a script file]:script file:_files' \
                 '--completions[print a shell completion script]:shell:(bash zsh fish)' \
+                '(--jsonl)--json[script: each chat reply as one JSON object]' \
+                '(--json)--jsonl[script: chat replies as JSON events, one per line]' \
+                '--schema[ask for replies following a JSON Schema]:schema file:_files' \
+                '--temperature[sampling temperature (0-2), saved in the session]:temperature:' \
+                '--max-tokens[the most tokens a reply may have, saved in the session]:tokens:' \
+                '--no-save[write no session]' \
                 '(- *)'{-h,--help}'[show usage]' \
                 '(- *)'{-V,--version}'[show the version]'
         }
