@@ -25,6 +25,12 @@ public struct ChatMessage: Equatable, Sendable, Identifiable {
     /// For assistant messages: a thinking model's reasoning (`reasoning`), saved apart from the
     /// content and never sent back to a model.
     public var reasoning: String?
+    /// For assistant messages: the tools the model asked to call (`toolCalls`, SPEC §14).
+    public var toolCalls: [ToolCall]?
+    /// For `tool` messages: the id of the call this result answers (`toolCallId`).
+    public var toolCallId: String?
+    /// For `tool` messages: whether the user allowed the call (`allowed`).
+    public var allowed: Bool?
     /// Members of the message Lyra does not know, kept in order and written back as they were.
     public var unknownMembers: [JSONMember] = []
 

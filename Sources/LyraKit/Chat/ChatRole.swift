@@ -14,12 +14,15 @@ public struct ChatRole: RawRepresentable, Codable, Hashable, Sendable, CustomStr
     public static let user = ChatRole(rawValue: "user")
     /// The backend's answers.
     public static let assistant = ChatRole(rawValue: "assistant")
+    /// A tool's result, answering an assistant message's tool call (SPEC §14).
+    public static let tool = ChatRole(rawValue: "tool")
 
     /// Who this is in a transcript or a bubble label: `You`, `Lyra`, or the stored text for other roles.
     public var speaker: String {
         switch self {
         case .user: "You"
         case .assistant: "Lyra"
+        case .tool: "Tool"
         default: rawValue
         }
     }

@@ -46,33 +46,47 @@ extension ChatService {
             message: prompt.content, conversationID: session.chatID, think: options.think)
     }
 
-    /// Streams the reply to `prompt` (already saved as failed in `session`) and saves it; what
+    /// Streams the reply to `prompt` (already saved as failed in `session`) and saves it, running
+    /// the tool calls it asks for (at most ``ToolUseError/maximumRounds`` rounds); what
     /// arrived before a failure or a cancellation is saved as an incomplete reply, then the error
     /// is thrown.
     private func deliver(_ prompt: ChatMessage, in session: ChatSession, options: ChatTurnOptions)
         async throws -> ChatTurn {
-        let request = Self.request(for: prompt, in: session, options: options)
+        var request = Self.request(for: prompt, in: session, options: options)
         var received = ReceivedReply(startsInsideThinking: options.startsInsideThinking)
+        // Tool rounds (SPEC §14) save their messages after the prompt; the reply goes after the last.
+        var lastID = prompt.id
         do {
             try Task.checkCancellation()
-            try await received.receive(from: options.provider, request: request, onText: options.onText,
-                                       onReasoning: options.onReasoning)
+            if let runner = options.tools { request.tools = await runner.toolsForTurn() }
+            var rounds = 0
+            while true {
+                try await received.receive(from: options.provider, request: request, onText: options.onText,
+                                           onReasoning: options.onReasoning)
+                guard let runner = options.tools, !request.tools.isEmpty,
+                      let calls = received.completion?.toolCalls, !calls.isEmpty else { break }
+                rounds += 1
+                guard rounds <= ToolUseError.maximumRounds else { throw ToolUseError.tooManyRounds }
+                lastID = try await runToolRound(received, calls: calls, runner: runner, after: lastID,
+                                                prompt: prompt, sessionID: session.id, request: &request, options: options)
+                received = ReceivedReply(startsInsideThinking: options.startsInsideThinking)
+            }
             if received.completion == nil {
                 if Task.isCancelled { throw CancellationError() }
                 throw ProviderError.streamCutOff(reason: "the server ended the stream before the reply was complete")
             }
         } catch {
             if !received.isEmpty {
-                _ = try? await save(received, answering: prompt, sessionID: session.id, model: options.model)
+                _ = try? await save(received, answering: prompt, sessionID: session.id, model: options.model, after: lastID)
             }
             throw error
         }
-        return try await save(received, answering: prompt, sessionID: session.id, model: options.model)
+        return try await save(received, answering: prompt, sessionID: session.id, model: options.model, after: lastID)
     }
 
     /// Saves what arrived (complete or not) after `prompt`, on disk when this returns, and returns the turn.
     private func save(_ received: ReceivedReply, answering prompt: ChatMessage, sessionID: String,
-                      model: ModelReference?) async throws -> ChatTurn {
+                      model: ModelReference?, after lastID: String) async throws -> ChatTurn {
         let now = timestamp()
         let complete = received.completion != nil
         let reply = ChatMessage(
@@ -81,8 +95,13 @@ extension ChatService {
             finishReason: received.completion?.finishReason, usage: received.completion?.usage,
             reasoning: received.reasoning.isEmpty ? nil : received.reasoning)
         let saved = try await save(in: sessionID, firstMessage: prompt.content, at: now) { stored in
-            ChatReplyRecord.edits(reply, answering: prompt, complete: complete, conversationID: received.conversationID,
-                                  model: model.map(\.description), at: now, in: stored)
+            if lastID != prompt.id {
+                return Self.editsAfterToolRounds(reply, answering: prompt, complete: complete, after: lastID,
+                                                 model: model.map(\.description), at: now, in: stored)
+            }
+            return ChatReplyRecord.edits(reply, answering: prompt, complete: complete,
+                                         conversationID: received.conversationID,
+                                         model: model.map(\.description), at: now, in: stored)
         }
         var sent = prompt
         sent.failed = !complete

@@ -15,6 +15,8 @@ public struct OpenAIChatRequestDTO: Codable, Equatable, Sendable {
     public var reasoningEffort: String?
     /// `chat_template_kwargs.enable_thinking`, left out when nil.
     public var enableThinking: Bool?
+    /// The tools offered (SPEC §14), left out when empty.
+    public var tools: [OpenAIToolDTO] = []
 
     /// A request for `model` with `messages`, streamed unless `stream` is false.
     public init(model: String, messages: [OpenAIChatMessageDTO], stream: Bool = true,
@@ -31,6 +33,7 @@ public struct OpenAIChatRequestDTO: Codable, Equatable, Sendable {
         case streamOptions = "stream_options"
         case reasoningEffort = "reasoning_effort"
         case templateArguments = "chat_template_kwargs"
+        case tools
     }
 
     enum TemplateKeys: String, CodingKey {
@@ -68,5 +71,6 @@ public struct OpenAIChatRequestDTO: Codable, Equatable, Sendable {
             var arguments = container.nestedContainer(keyedBy: TemplateKeys.self, forKey: .templateArguments)
             try arguments.encode(enableThinking, forKey: .enableThinking)
         }
+        if !tools.isEmpty { try container.encode(tools, forKey: .tools) }
     }
 }
