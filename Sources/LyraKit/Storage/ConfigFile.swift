@@ -18,7 +18,7 @@ public struct ConfigFile: Sendable {
     }
 
     /// The members whose values are objects rather than scalars.
-    public static let structuredKeys: Set<String> = ["providers", "roles"]
+    public static let structuredKeys: Set<String> = ["providers", "roles", "mcpServers", "allowTools"]
 
     /// All scalar values in the file; a missing or blank file is empty. JSON `null` values and the
     /// structured members (`providers`, `roles`) are skipped.

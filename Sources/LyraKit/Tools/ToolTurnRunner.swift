@@ -45,13 +45,13 @@ public struct ToolTurnRunner: ChatToolRunner {
     private let allowList: ToolAllowList
     private let ask: Asker?
     private let report: @Sendable (String) -> Void
-    private let shown: @Sendable (ToolCall, ToolCallOutcome) -> Void
+    private let shown: @Sendable (ToolCall, ToolCallOutcome) async -> Void
 
     /// A runner over `toolbox`; calls on `allowList` run without asking; others go to `ask` (nil:
     /// refused); `report` gets one line per server problem; `shown` each outcome once known.
     public init(toolbox: MCPToolbox, allowList: ToolAllowList, ask: Asker?,
                 report: @escaping @Sendable (String) -> Void,
-                shown: @escaping @Sendable (ToolCall, ToolCallOutcome) -> Void = { _, _ in }) {
+                shown: @escaping @Sendable (ToolCall, ToolCallOutcome) async -> Void = { _, _ in }) {
         self.toolbox = toolbox
         self.allowList = allowList
         self.ask = ask
@@ -67,7 +67,7 @@ public struct ToolTurnRunner: ChatToolRunner {
 
     public func run(_ call: ToolCall, offered: [OfferedTool]) async throws -> ToolCallOutcome {
         let outcome = try await decideAndRun(call, offered: offered)
-        shown(call, outcome)
+        await shown(call, outcome)
         return outcome
     }
 

@@ -35,6 +35,8 @@ public final class AppServices {
     lazy var thinking = ThinkingChoice(level: options.think.flatMap { try? ThinkLevel.parse($0) },
                                        fromCommandLine: options.think != nil, show: options.reasoning,
                                        thinkOpenFile: ThinkOpenModels(directories: directories))
+    /// This run's MCP servers, allow list and `/tools off|on` (SPEC §14).
+    lazy var tools = ToolSession()
     /// The writing services of this run, one per model.
     public private(set) lazy var writingServices = WritingServices()
     // These are made from the configuration, so `reloadConfiguration()` drops them:

@@ -46,6 +46,8 @@ public struct LaunchOptions: Sendable, Equatable {
     public var reasoning = false
     /// `--think LEVEL`: the thinking level for this run (`default` asks for nothing).
     public var think: String?
+    /// `--allow-tool SERVER__TOOL` (repeatable; `SERVER__*`): tool calls that run without asking.
+    public var allowTools: [String] = []
 
     /// Options with every default.
     public init() {}
@@ -84,6 +86,7 @@ extension LaunchOptions {
           --plain           show replies as raw text (no Markdown rendering)
           --reasoning       show a thinking model's reasoning (scripts: on stderr)
           --think LEVEL     thinking level: off, low, medium, high or default
+          --allow-tool NAME let the model call this MCP tool without asking: SERVER__TOOL or SERVER__* (repeatable)
 
         exit status: 0 success · 1 a line failed · 2 usage or configuration error · 3 stopped by --bail · 130 interrupted
         """
@@ -137,6 +140,7 @@ extension LaunchOptions {
                     throw UsageError(message: "unknown thinking level '\(level)' (use off, low, medium, high or default)")
                 }
                 options.think = level
+            case "--allow-tool": options.allowTools.append(try value())
             case "-c": lines.append(try value())
             case "-f": options.action = .file(try value())
             case "--completions": options.action = .completions(try value())

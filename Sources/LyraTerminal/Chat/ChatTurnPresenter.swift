@@ -25,6 +25,7 @@ enum ChatTurnPresenter {
                                       onText: pump.onText, onReasoning: pump.onReasoning)
         let modelName = route.model?.description
         options.startsInsideThinking = route.thinkOpen || modelName.map(thinking.opensThinkingInPrompt) ?? false
+        options.tools = try context.services.toolRunner(for: route.provider, context: context, pump: pump)
         let started = ContinuousClock.now
         let turn: ChatTurn
         do {

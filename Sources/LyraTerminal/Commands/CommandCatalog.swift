@@ -14,6 +14,7 @@ public enum CommandCatalog {
             SystemCommand(),
             ThinkCommand(),
             ReasoningCommand(),
+            ToolsCommand(),
             EditCommand(),
             CopyCommand(),
             FileCommand(),
