@@ -120,16 +120,16 @@ actor MCPConnection {
         nextID += 1
         var message: [String: JSONTree] = ["jsonrpc": .string("2.0"), "id": .number(Double(id)), "method": .string(method)]
         if let params { message["params"] = params }
-        guard await process.write(MCPLineBuffer.frame(Array(JSONTree.object(message).compactText.utf8))) else {
-            throw fail(with: .exited(server: server))
-        }
+        let line = MCPLineBuffer.frame(Array(JSONTree.object(message).compactText.utf8))
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 if let ended {
                     continuation.resume(throwing: ended)
                     return
                 }
+                // Waiting before the line is written: a quick answer must find its request.
                 waiting[id] = continuation
+                Task { await self.send(line, for: id) }
                 let seconds = Int(timeout.components.seconds)
                 timers[id] = Task { [timeout] in
                     try? await Task.sleep(for: timeout)
@@ -140,6 +140,15 @@ actor MCPConnection {
             }
         } onCancel: {
             Task { await self.cancel(id) }
+        }
+    }
+
+    /// Writes request `id`'s line; when that fails, the server is gone and the request fails.
+    private func send(_ line: [UInt8], for id: Int) async {
+        guard await process.write(line) else {
+            expire(id, error: MCPError.exited(server: server))
+            fail(with: .exited(server: server))
+            return
         }
     }
 

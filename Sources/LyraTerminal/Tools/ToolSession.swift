@@ -45,7 +45,7 @@ extension AppServices {
         let console = context.console
         let theme = context.theme
         let width = context.terminal.width
-        let line = context.lineNumber
+        let prefix = context.lineNumber > 0 ? "lyra: line \(context.lineNumber): " : "lyra: "
         var ask: ToolTurnRunner.Asker?
         if interactive {
             ask = { @Sendable (call: ToolCall, tool: OfferedTool) async -> ToolDecision in
@@ -57,13 +57,13 @@ extension AppServices {
         return ToolTurnRunner(
             toolbox: toolbox, allowList: tools.allowList, ask: ask,
             report: { problem in
-                console.writeErrorLine(interactive ? "lyra: \(problem)" : "lyra: line \(line): \(problem)")
+                console.writeErrorLine(interactive ? "lyra: \(problem)" : prefix + problem)
             },
             shown: { call, outcome in
                 if interactive {
                     await pump.interject(ToolCallCard.result(call, outcome: outcome, theme: theme, width: width))
                 } else if !outcome.allowed {
-                    console.writeErrorLine("lyra: line \(line): the tool call \(TextSanitizer.singleLine(call.name, limit: 120)) "
+                    console.writeErrorLine(prefix + "the tool call \(TextSanitizer.singleLine(call.name, limit: 120)) "
                         + "was refused (allow it with --allow-tool \(TextSanitizer.singleLine(call.name, limit: 120)))")
                 }
             })
