@@ -1,11 +1,13 @@
 # A scripted MCP server for Lyra's tests (stdlib only): newline-delimited JSON-RPC 2.0 on stdio.
-# argv[1] is the mode: "normal" answers; "exit" exits at once; "mute" never answers anything.
+# argv[1] is the mode: "normal" answers; "linger" answers, then stays after stdin closes (only a
+# signal ends it); "exit" exits at once; "mute" never answers anything.
 # argv[2], when given, is a file the server writes its pid to. Tools (listed over two pages):
 # echo (its arguments back), env (its environment as JSON), huge (200,000 bytes), escape (terminal
 # escape bytes), silent (never answers), missing (answered with error -32602 as an unknown tool).
 import json
 import os
 import sys
+import time
 
 mode = sys.argv[1] if len(sys.argv) > 1 else "normal"
 if len(sys.argv) > 2:
@@ -66,3 +68,7 @@ for line in sys.stdin:
             send({"jsonrpc": "2.0", "id": request_id, "error": {"code": -32602, "message": f"Unknown tool: {name}"}})
     else:
         send({"jsonrpc": "2.0", "id": request_id, "error": {"code": -32601, "message": "Method not found"}})
+
+if mode == "linger":
+    while True:
+        time.sleep(3600)
