@@ -10,10 +10,23 @@ enum TranscriptView {
         let count = session.messages.count
         var parts = [theme.paint(SessionListView.displayTitle(session.title), .accent) + " "
             + theme.paint("· \(count) message\(count == 1 ? "" : "s")", .muted)]
+        let callNames = Dictionary(session.messages.flatMap { $0.toolCalls ?? [] }.map { ($0.id, $0.name) },
+                                   uniquingKeysWith: { first, _ in first })
         for message in session.messages {
             let role: MessageBubble.Role = message.role == .user ? .user : message.role == .assistant ? .assistant : .system
             if let summary = ChatTranscript.reasoningSummary(message) { parts.append(theme.paint("  " + summary, .muted)) }
-            parts.append(MessageBubble.render(message.content, role: role, width: width, theme: theme))
+            if message.role == .tool {
+                // A tool's result: a muted line, as under the card when the call ran (SPEC §14).
+                let name = message.toolCallId.flatMap { callNames[$0] } ?? "tool"
+                let line = ToolCallCard.summary(name: name, content: message.content,
+                                                allowed: message.allowed ?? true, width: width)
+                parts.append(theme.paint(line, .muted))
+                continue
+            }
+            if !(message.content.isEmpty && message.toolCalls != nil) {
+                parts.append(MessageBubble.render(message.content, role: role, width: width, theme: theme))
+            }
+            parts += ToolCallCard.storedCalls(message.toolCalls ?? [], theme: theme, width: width)
             if message.isFailed { parts.append(theme.paint("  (no reply: /retry resends it)", .warning)) }
         }
         return parts.joined(separator: "\n")
