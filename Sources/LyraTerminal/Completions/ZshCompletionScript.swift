@@ -24,6 +24,7 @@ enum ZshCompletionScript {
                 '--base-url[app backend base URL]:url:' \
                 '--session[open an existing session]:session (number, id or title):' \
                 '--continue[open the most recently updated session]' \
+                '*--allow-tool[let the model call this MCP tool without asking]:tool (SERVER__TOOL or SERVER__*):' \
                 '--bail[script: stop at the first failing line]' \
                 '--echo[script: print each input line before running it]' \
                 '--no-color[no ANSI styling]' \
