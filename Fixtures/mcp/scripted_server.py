@@ -1,5 +1,5 @@
 # A scripted MCP server for Lyra's tests (stdlib only): newline-delimited JSON-RPC 2.0 on stdio.
-# argv[1] is the mode: "normal" answers; "linger" answers, then stays after stdin closes (only a
+# argv[1] is the mode: "normal" answers; "hang" answers all but tools/call; "linger" answers, then stays after stdin closes (only a
 # signal ends it); "exit" exits at once; "mute" never answers anything.
 # argv[2], when given, is a file the server writes its pid to. Tools (listed over two pages):
 # echo (its arguments back), env (its environment as JSON), huge (200,000 bytes), escape (terminal
@@ -41,6 +41,9 @@ for line in sys.stdin:
         continue
     message = json.loads(line)
     method, request_id, params = message.get("method"), message.get("id"), message.get("params") or {}
+    print(f"received {method} {json.dumps(params, sort_keys=True)}", file=sys.stderr, flush=True)
+    if mode == "hang" and method == "tools/call":
+        continue
     if request_id is None:
         continue
     if method == "initialize":

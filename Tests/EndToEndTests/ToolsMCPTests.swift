@@ -117,13 +117,13 @@ enum RealMCPServer {
 /// No MCP server outlives Lyra, and none gets its secrets: the scripted server in `linger` mode
 /// stays after its stdin closes, so only Lyra's SIGTERM ends it.
 @Suite struct ToolsMCPLifecycleTests {
-    private static func setUp() async throws -> (TemporaryEnvironment, RunningBackend, [String: String], String) {
+    private static func setUp(mode: String = "linger") async throws -> (TemporaryEnvironment, RunningBackend, [String: String], String) {
         let env = try TemporaryEnvironment()
         let backend = try RunningBackend()
         let pids = env.root.appendingPathComponent("pids").path
         let script = Fixtures.url("mcp/scripted_server.py").path
         try FileManager.default.createDirectory(at: env.configFile.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(#"{"mcpServers": {"s": {"command": "/usr/bin/python3", "args": ["\#(script)", "linger", "\#(pids)"]}}, "allowTools": ["s__*"]}"#.utf8)
+        try Data(#"{"mcpServers": {"s": {"command": "/usr/bin/python3", "args": ["\#(script)", "\#(mode)", "\#(pids)"]}}, "allowTools": ["s__*"]}"#.utf8)
             .write(to: env.configFile)
         var environment = backend.lyraEnvironment
         environment["OPENAI_BASE_URL"] = backend.url.absoluteString + "/v1"
@@ -175,5 +175,34 @@ enum RealMCPServer {
         #expect(result.status == 130)
         withExtendedLifetime(backend) {}
         try Self.expectAllGone(pids)
+    }
+
+    @Test func ctrlCDuringACallCancelsItAndTheTurn() async throws {
+        let (env, backend, environment, pids) = try await Self.setUp(mode: "hang")
+        let session = try env.startLyraSession([], extraEnvironment: environment, columns: 100)
+        defer { withExtendedLifetime((env, backend)) { session.terminate() } }
+        try await session.awaitOutput(containing: "lyra ›")
+        session.send("hello\r")
+        let log = env.lyraStateDirectory.appendingPathComponent("mcp/s.log").path
+        let deadline = ContinuousClock.now.advanced(by: .seconds(120))  // a watchdog only
+        while !((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").contains("received tools/call") {
+            try #require(ContinuousClock.now < deadline, "the call never reached the server")
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        session.mark()
+        session.send(.ctrlC)
+        try await session.awaitPrompt(after: "cancelled")
+        while !((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").contains("received notifications/cancelled") {
+            try #require(ContinuousClock.now < deadline, "the server was never told: \((try? String(contentsOfFile: log, encoding: .utf8)) ?? "") \(session.plainOutput)")
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        let told = try String(contentsOfFile: log, encoding: .utf8)
+        #expect(told.contains(#""reason": "cancelled by the user", "requestId": 4"#), "\(told)")
+        session.send(.ctrlD)
+        #expect(try await session.awaitExit() == 0)
+        try Self.expectAllGone(pids)
+        let messages = try storedMessages(try onlySessionFile(env))
+        #expect(messages.first?["failed"] as? Bool == true)
+        #expect(backend.url.absoluteString.hasPrefix("http"))
     }
 }

@@ -41,7 +41,8 @@ final class MCPProcess: Sendable {
         var envp = environment.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") }
         envp.append(nil)
         var pid: pid_t = 0
-        let failed = cpt_spawn_piped(path, argv, envp, nil, stdinPipe[0], stdoutPipe[1], log, &pid)
+        // A process group of its own: Ctrl-C on the terminal cancels Lyra's call, not the server.
+        let failed = cpt_spawn_piped_grouped(path, argv, envp, nil, stdinPipe[0], stdoutPipe[1], log, 1, &pid)
         argv.forEach { free($0) }
         envp.forEach { free($0) }
         for fd in [stdinPipe[0], stdoutPipe[1], log] where fd >= 0 { close(fd) }
