@@ -179,7 +179,9 @@ enum RealMCPServer {
 
     @Test func ctrlCDuringACallCancelsItAndTheTurn() async throws {
         let (env, backend, environment, pids) = try await Self.setUp(mode: "hang")
-        let session = try env.startLyraSession([], extraEnvironment: environment, columns: 100)
+        // The call must still be waiting when Ctrl-C comes, however loaded the machine.
+        let session = try env.startLyraSession([], extraEnvironment: environment.merging(["LYRA_MCP_TIMEOUT": "600"]) { $1 },
+                                               columns: 100)
         defer { withExtendedLifetime((env, backend)) { session.terminate() } }
         try await session.awaitOutput(containing: "lyra ›")
         session.send("hello\r")

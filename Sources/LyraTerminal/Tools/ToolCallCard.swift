@@ -23,7 +23,11 @@ enum ToolCallCard {
         let text = JSONTree.parse(arguments)?.prettyText ?? arguments
         let all = TextSanitizer.sanitize(text).split(separator: "\n", omittingEmptySubsequences: false)
         let limit = max(20, width - 4)
-        var lines = all.prefix(argumentLines).map { TextSanitizer.singleLine(String($0), limit: limit) }
+        // Indentation is kept (singleLine would trim it); a long line is cut with `…`.
+        var lines = all.prefix(argumentLines).map { line -> String in
+            let text = line.replacingOccurrences(of: "\t", with: "    ")
+            return text.count > limit ? String(text.prefix(limit - 1)) + "…" : text
+        }
         if all.count > argumentLines { lines.append("… \(all.count - argumentLines) more lines") }
         return lines
     }

@@ -22,9 +22,12 @@ final class ToolSession {
         allowList = ToolAllowList(configuration.allowTools + services.options.allowTools)
         loaded = true
         guard !configuration.servers.isEmpty else { return nil }
+        // LYRA_MCP_TIMEOUT (seconds, 1–3600): how long an answer is awaited; 10 by default (SPEC §14).
+        let seconds = services.environment["LYRA_MCP_TIMEOUT"].flatMap(Int.init).map { min(max($0, 1), 3600) } ?? 10
         builtToolbox = MCPToolbox(
             configurations: configuration.servers, parentEnvironment: services.environment,
-            logDirectory: services.directories.stateDirectory.appending(path: "mcp", directoryHint: .isDirectory))
+            logDirectory: services.directories.stateDirectory.appending(path: "mcp", directoryHint: .isDirectory),
+            timeout: .seconds(seconds))
         return builtToolbox
     }
 
