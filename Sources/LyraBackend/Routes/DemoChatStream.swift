@@ -15,6 +15,8 @@ struct DemoChatStream: Sendable {
     /// Elements of `delta.tool_calls`, one event each after the pieces (SPEC §14); the reply then
     /// ends with `finish_reason: tool_calls`.
     var toolCallDeltas: [JSONValue] = []
+    /// The most prompt tokens usage reports (`silent_truncate_tokens`), nil for the true count.
+    var promptCap: Int? = nil
 
     /// Writes every event through `write`, one call per event.
     func produce(_ write: ([UInt8]) -> Bool) -> StreamedBody.Ending {
@@ -63,7 +65,7 @@ struct DemoChatStream: Sendable {
     }
 
     private func usageEvent() -> [UInt8] {
-        frame(choices: [], extra: [("usage", DemoChatReply.usage(request, completionTokens: pieces.count))])
+        frame(choices: [], extra: [("usage", DemoChatReply.usage(request, completionTokens: pieces.count, promptCap: promptCap))])
     }
 
     private func frame(choices: [JSONValue], extra: [(String, JSONValue)]) -> [UInt8] {

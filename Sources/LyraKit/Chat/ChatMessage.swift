@@ -31,6 +31,11 @@ public struct ChatMessage: Equatable, Sendable, Identifiable {
     public var toolCallId: String?
     /// For `tool` messages: whether the user allowed the call (`allowed`).
     public var allowed: Bool?
+    /// The message's size in prompt tokens, learned from a reply's `usage` (`tokens`; SPEC §12);
+    /// nil when unknown (then estimated from its bytes). Written once.
+    public var tokens: Int?
+    /// Whether `/compact` summarised this message: kept in the file, no longer sent (`compacted`).
+    public var compacted = false
     /// Members of the message Lyra does not know, kept in order and written back as they were.
     public var unknownMembers: [JSONMember] = []
 

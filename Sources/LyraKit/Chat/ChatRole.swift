@@ -16,6 +16,8 @@ public struct ChatRole: RawRepresentable, Codable, Hashable, Sendable, CustomStr
     public static let assistant = ChatRole(rawValue: "assistant")
     /// A tool's result, answering an assistant message's tool call (SPEC §14).
     public static let tool = ChatRole(rawValue: "tool")
+    /// A summary of earlier messages made by `/compact`, sent as a system message (SPEC §12).
+    public static let summary = ChatRole(rawValue: "summary")
 
     /// Who this is in a transcript or a bubble label: `You`, `Lyra`, or the stored text for other roles.
     public var speaker: String {
@@ -23,6 +25,7 @@ public struct ChatRole: RawRepresentable, Codable, Hashable, Sendable, CustomStr
         case .user: "You"
         case .assistant: "Lyra"
         case .tool: "Tool"
+        case .summary: "Summary"
         default: rawValue
         }
     }

@@ -37,6 +37,8 @@ public final class AppServices {
                                        thinkOpenFile: ThinkOpenModels(directories: directories))
     /// This run's MCP servers, allow list and `/tools off|on` (SPEC §14).
     lazy var tools = ToolSession()
+    /// The context windows learned this run (SPEC §12), kept across configuration reloads.
+    lazy var contextWindows = ContextWindowLookup()
     /// The writing services of this run, one per model.
     public private(set) lazy var writingServices = WritingServices()
     // These are made from the configuration, so `reloadConfiguration()` drops them:
@@ -60,6 +62,7 @@ public final class AppServices {
         var flags: [SettingKey: String] = [:]
         if let baseURL = options.baseURL { flags[.baseURL] = baseURL }
         if options.plain { flags[.render] = RenderMode.plain.rawValue }
+        if let tokens = options.contextTokens { flags[.contextTokens] = tokens }
         self.flags = flags.merging(overrides) { _, forced in forced }
         self.directories = XDGDirectories(environment: environment)
         self.clock = clock

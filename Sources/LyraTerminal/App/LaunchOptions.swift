@@ -48,6 +48,8 @@ public struct LaunchOptions: Sendable, Equatable {
     public var think: String?
     /// `--allow-tool SERVER__TOOL` (repeatable; `SERVER__*`): tool calls that run without asking.
     public var allowTools: [String] = []
+    /// `--context-tokens N`: the most tokens a chat request carries (SPEC §12).
+    public var contextTokens: String?
 
     /// Options with every default.
     public init() {}
@@ -87,6 +89,7 @@ extension LaunchOptions {
           --reasoning       show a thinking model's reasoning (scripts: on stderr)
           --think LEVEL     thinking level: off, low, medium, high or default
           --allow-tool NAME let the model call this MCP tool without asking: SERVER__TOOL or SERVER__* (repeatable)
+          --context-tokens N  send at most N tokens of history and prompt (default: 90% of the model's window)
 
         exit status: 0 success · 1 a line failed · 2 usage or configuration error · 3 stopped by --bail · 130 interrupted
         """
@@ -141,6 +144,12 @@ extension LaunchOptions {
                 }
                 options.think = level
             case "--allow-tool": options.allowTools.append(try value())
+            case "--context-tokens":
+                let count = try value()
+                guard let number = Int(count), number > 0 else {
+                    throw UsageError(message: "--context-tokens needs a whole number above 0, not '\(count)'")
+                }
+                options.contextTokens = String(number)
             case "-c": lines.append(try value())
             case "-f": options.action = .file(try value())
             case "--completions": options.action = .completions(try value())

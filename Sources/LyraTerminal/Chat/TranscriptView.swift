@@ -23,10 +23,12 @@ enum TranscriptView {
                 parts.append(theme.paint(line, .muted))
                 continue
             }
+            if message.role == .summary { parts.append(theme.paint("  summary of the messages above (/compact)", .muted)) }
             if !(message.content.isEmpty && message.toolCalls != nil) {
                 parts.append(MessageBubble.render(message.content, role: role, width: width, theme: theme))
             }
             parts += ToolCallCard.storedCalls(message.toolCalls ?? [], theme: theme, width: width)
+            if message.compacted { parts.append(theme.paint("  (compacted: the summary below stands for it)", .muted)) }
             if message.isFailed { parts.append(theme.paint("  (no reply: /retry resends it)", .warning)) }
         }
         return parts.joined(separator: "\n")

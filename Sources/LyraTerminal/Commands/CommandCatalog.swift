@@ -15,6 +15,8 @@ public enum CommandCatalog {
             ThinkCommand(),
             ReasoningCommand(),
             ToolsCommand(),
+            CompactCommand(),
+            UsageCommand(),
             EditCommand(),
             CopyCommand(),
             FileCommand(),

@@ -13,6 +13,7 @@ enum FishCompletionScript {
         complete -c lyra -n "__fish_seen_subcommand_from serve" -l test-controls -d "enable the /_test/* routes for tests"
         complete -c lyra -n "not __fish_seen_subcommand_from serve" -l demo -d "use the built-in local backend"
         complete -c lyra -n "not __fish_seen_subcommand_from serve" -l base-url -x -d "app backend base URL"
+        complete -c lyra -n "not __fish_seen_subcommand_from serve" -l context-tokens -x -d "most tokens a chat request carries"
         complete -c lyra -n "not __fish_seen_subcommand_from serve" -l session -x -d "open an existing session"
         complete -c lyra -n "not __fish_seen_subcommand_from serve" -l continue -d "open the most recently updated session"
         complete -c lyra -n "not __fish_seen_subcommand_from serve" -l allow-tool -r -d "let the model call this MCP tool without asking"

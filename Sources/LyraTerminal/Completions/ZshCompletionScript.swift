@@ -22,6 +22,7 @@ enum ZshCompletionScript {
                 '1::command:((serve\:"run the local backend in the foreground"))' \
                 '--demo[use the built-in local backend]' \
                 '--base-url[app backend base URL]:url:' \
+                '--context-tokens[most tokens a chat request carries]:tokens:' \
                 '--session[open an existing session]:session (number, id or title):' \
                 '--continue[open the most recently updated session]' \
                 '*--allow-tool[let the model call this MCP tool without asking]:tool (SERVER__TOOL or SERVER__*):' \

@@ -17,6 +17,8 @@ import Testing
         reply.toolCalls = [ToolCall(id: "call_1", name: "time__now", arguments: "{}")]
         reply.toolCallId = "call_0"
         reply.allowed = true
+        reply.tokens = 3
+        reply.compacted = true
         reply.unknownMembers = [JSONMember(key: "mood", json: #""ok""#)]
         var session = ChatSession(id: "S1", title: "Full", chatID: "c1", createdAt: date, updatedAt: date + 2, messages: [
             ChatMessage(id: "m1", role: .user, content: "Hi", createdAt: date, failed: true), reply,
