@@ -15,6 +15,8 @@ struct DemoChatRequest: Sendable {
     var maxTokens: Int?
     /// `response_format.json_schema.schema`: the demo model answers with JSON that follows it.
     var schema: JSONValue?
+    /// The `tools` offered (SPEC §14), as sent.
+    var tools: [JSONValue] = []
 
     /// Reads and checks a request body.
     /// - Throws: 400 for a body that is not a JSON object or lacks a model or messages, 404 for another model.
@@ -32,7 +34,7 @@ struct DemoChatRequest: Sendable {
         for (index, item) in items.enumerated() {
             messages.append(try message(item, index: index))
         }
-        guard model == modelID || model == DemoThinkingReply.modelID else {
+        guard model == modelID || model == DemoThinkingReply.modelID || model == DemoToolsReply.modelID else {
             throw RouteFailure(status: 404, detail: "The model '\(model)' does not exist")
         }
         var request = DemoChatRequest(
@@ -43,6 +45,7 @@ struct DemoChatRequest: Sendable {
         if value["response_format"]?["type"]?.stringValue == "json_schema" {
             request.schema = value["response_format"]?["json_schema"]?["schema"]
         }
+        if case .array(let tools)? = value["tools"] { request.tools = tools }
         return request
     }
 

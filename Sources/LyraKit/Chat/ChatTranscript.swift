@@ -35,7 +35,15 @@ public enum ChatTranscript {
             let suffix = (message.isFailed ? " (no reply)" : "") + (message.compacted ? " (compacted)" : "")
             text += "\n## \(message.role.speaker) · \(ChatTimestamp.string(from: message.createdAt))\(suffix)\n\n"
             if let summary = reasoningSummary(message) { text += "> \(summary)\n\n" }
+            if message.role == .tool {
+                text += "> result of \(message.toolCallId ?? "a call")\(message.allowed == false ? " (not allowed)" : "")\n\n"
+                text += "```\n" + message.content.replacingOccurrences(of: "```", with: "` ` `") + "\n```\n"
+                continue
+            }
             text += message.content.trimmingCharacters(in: .newlines) + "\n"
+            for call in message.toolCalls ?? [] {
+                text += "\n> tool call `\(call.name)` (\(call.id)): `\(call.arguments.replacingOccurrences(of: "`", with: "'"))`\n"
+            }
         }
         return text
     }
@@ -60,6 +68,10 @@ public enum ChatTranscript {
             text += label + (message.isFailed ? " (no reply)" : "") + (message.compacted ? " (compacted)" : "")
                 + ": " + (lines.first ?? "") + "\n"
             for line in lines.dropFirst() { text += "  " + line + "\n" }
+            for call in message.toolCalls ?? [] {
+                let arguments = call.arguments.split(whereSeparator: \.isNewline).joined(separator: " ")
+                text += "  [tool call \(call.name) \(arguments)]\n"
+            }
         }
         return text
     }

@@ -23,6 +23,8 @@ public struct ChatTurnOptions: Sendable {
     public var startsInsideThinking = false
     /// The schema the reply must follow (`--schema`), sent as `response_format`; nil: none.
     public var responseFormat: ChatResponseFormat?
+    /// Runs tool calls (SPEC §14); nil: no tools are offered.
+    public var tools: (any ChatToolRunner)?
     /// Called with each piece of the reply's text as it arrives, in order.
     public var onText: @Sendable (String) -> Void
     /// Called with each piece of a thinking model's reasoning as it arrives, in order.

@@ -58,6 +58,19 @@ extension ChatMessage: StoredObject {
             .flag("compacted", \.compacted, { $0.compacted = $1 }),
             .flag("removed", \.removed, { $0.removed = $1 }),
             .optional("alternatives", \.alternatives, { $0.alternatives = $1 }),
+            .optional("toolCalls", \.toolCalls, { $0.toolCalls = $1 }),
+            .optional("toolCallId", \.toolCallId, { $0.toolCallId = $1 }),
+            .optional("allowed", \.allowed, { $0.allowed = $1 }),
+        ])
+}
+
+extension ToolCall: StoredObject {
+    /// A tool call's members (SPEC §14); a missing one reads as empty text.
+    static let storedMembers = StoredMembers<ToolCall>(
+        blank: ToolCall(id: "", name: "", arguments: ""), depth: 5, unknown: nil, members: [
+            .identifier("id", \.id, { $0.id = $1 }, default: { _ in "" }),
+            .required("name", \.name, { $0.name = $1 }, default: { _ in "" }),
+            .required("arguments", \.arguments, { $0.arguments = $1 }, default: { _ in "" }),
         ])
 }
 

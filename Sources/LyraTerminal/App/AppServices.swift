@@ -37,6 +37,8 @@ public final class AppServices {
     lazy var thinking = ThinkingChoice(level: options.think.flatMap { try? ThinkLevel.parse($0) },
                                        fromCommandLine: options.think != nil, show: options.reasoning,
                                        thinkOpenFile: ThinkOpenModels(directories: directories))
+    /// This run's MCP servers, allow list and `/tools off|on` (SPEC §14).
+    lazy var tools = ToolSession()
     /// The context windows learned this run (SPEC §12), kept across configuration reloads.
     lazy var contextWindows = ContextWindowLookup()
     /// The writing services of this run, one per model.

@@ -46,6 +46,8 @@ public struct LaunchOptions: Sendable, Equatable {
     public var reasoning = false
     /// `--think LEVEL`: the thinking level for this run (`default` asks for nothing).
     public var think: String?
+    /// `--allow-tool SERVER__TOOL` (repeatable; `SERVER__*`): tool calls that run without asking.
+    public var allowTools: [String] = []
     /// `--context-tokens N`: the most tokens a chat request carries (SPEC §12).
     public var contextTokens: String?
     /// `--json` / `--jsonl`: how a script prints chat replies (SPEC §15).
@@ -94,6 +96,7 @@ extension LaunchOptions {
           --plain           show replies as raw text (no Markdown rendering)
           --reasoning       show a thinking model's reasoning (scripts: on stderr)
           --think LEVEL     thinking level: off, low, medium, high or default
+          --allow-tool NAME let the model call this MCP tool without asking: SERVER__TOOL or SERVER__* (repeatable)
           --context-tokens N  send at most N tokens of history and prompt (default: 90% of the model's window)
           --json            script: print each chat reply as one JSON object (text, model, usage, …)
           --jsonl           script: print each chat reply as JSON events, one per line, as they arrive
@@ -154,6 +157,7 @@ extension LaunchOptions {
                     throw UsageError(message: "unknown thinking level '\(level)' (use off, low, medium, high or default)")
                 }
                 options.think = level
+            case "--allow-tool": options.allowTools.append(try value())
             case "--context-tokens":
                 let count = try value()
                 guard let number = Int(count), number > 0 else {

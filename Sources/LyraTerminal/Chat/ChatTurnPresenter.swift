@@ -25,6 +25,7 @@ enum ChatTurnPresenter {
                                         onReasoning: pump.onReasoning)
         let window = await budget(&options, context: context, route: route)
         let modelName = route.model?.description
+        options.tools = try context.services.toolRunner(for: route.provider, context: context, pump: pump)
         let started = ContinuousClock.now
         let turn: ChatTurn
         do {

@@ -20,6 +20,7 @@ public enum CommandCatalog {
             SystemCommand(),
             ThinkCommand(),
             ReasoningCommand(),
+            ToolsCommand(),
             CompactCommand(),
             UsageCommand(),
             EditCommand(),

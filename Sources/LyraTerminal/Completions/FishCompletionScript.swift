@@ -16,6 +16,7 @@ enum FishCompletionScript {
         complete -c lyra -n "not __fish_seen_subcommand_from serve" -l context-tokens -x -d "most tokens a chat request carries"
         complete -c lyra -n "not __fish_seen_subcommand_from serve" -l session -x -d "open an existing session"
         complete -c lyra -n "not __fish_seen_subcommand_from serve" -l continue -d "open the most recently updated session"
+        complete -c lyra -n "not __fish_seen_subcommand_from serve" -l allow-tool -r -d "let the model call this MCP tool without asking"
         complete -c lyra -n "not __fish_seen_subcommand_from serve" -l bail -d "script: stop at the first failing line"
         complete -c lyra -n "not __fish_seen_subcommand_from serve" -l echo -d "script: print each input line"
         complete -c lyra -n "not __fish_seen_subcommand_from serve" -l no-color -d "no ANSI styling"

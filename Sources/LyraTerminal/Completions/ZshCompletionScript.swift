@@ -25,6 +25,7 @@ enum ZshCompletionScript {
                 '--context-tokens[most tokens a chat request carries]:tokens:' \
                 '--session[open an existing session]:session (number, id or title):' \
                 '--continue[open the most recently updated session]' \
+                '*--allow-tool[let the model call this MCP tool without asking]:tool (SERVER__TOOL or SERVER__*):' \
                 '--bail[script: stop at the first failing line]' \
                 '--echo[script: print each input line before running it]' \
                 '--no-color[no ANSI styling]' \

@@ -14,6 +14,9 @@ import Testing
                                 incomplete: true, finishReason: "length",
                                 usage: TokenUsage(promptTokens: 12, completionTokens: 3, reasoningTokens: 2))
         reply.reasoning = "Let me think."
+        reply.toolCalls = [ToolCall(id: "call_1", name: "time__now", arguments: "{}")]
+        reply.toolCallId = "call_0"
+        reply.allowed = true
         reply.tokens = 3
         reply.compacted = true
         reply.removed = true

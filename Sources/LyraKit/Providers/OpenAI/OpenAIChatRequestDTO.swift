@@ -21,6 +21,8 @@ public struct OpenAIChatRequestDTO: Codable, Equatable, Sendable {
     /// `response_format: {"type": "json_schema", "json_schema": {"name", "schema"}}`, left out when
     /// nil; written by `body()` (not by `encode(to:)`).
     public var responseFormat: ChatResponseFormat?
+    /// The tools offered (SPEC §14), left out when empty.
+    public var tools: [OpenAIToolDTO] = []
 
     /// A request for `model` with `messages`, streamed unless `stream` is false.
     public init(model: String, messages: [OpenAIChatMessageDTO], stream: Bool = true,
@@ -40,6 +42,7 @@ public struct OpenAIChatRequestDTO: Codable, Equatable, Sendable {
         case temperature, seed
         case topP = "top_p"
         case maxTokens = "max_tokens"
+        case tools
     }
 
     enum TemplateKeys: String, CodingKey {
@@ -87,5 +90,6 @@ public struct OpenAIChatRequestDTO: Codable, Equatable, Sendable {
         try container.encodeIfPresent(parameters.maxTokens, forKey: .maxTokens)
         try container.encodeIfPresent(parameters.seed, forKey: .seed)
         // `response_format` is added by `body()`, which keeps the schema's member order.
+        if !tools.isEmpty { try container.encode(tools, forKey: .tools) }
     }
 }
