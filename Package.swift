@@ -20,7 +20,8 @@ let package = Package(
         // The service layer: network, storage, configuration, features. No terminal I/O.
         .target(name: "LyraKit", dependencies: ["CCurl"]),
         // The local backend of SPEC §6: a loopback HTTP/1.1 server and its routes.
-        .target(name: "LyraBackend"),
+        // LyraKit: the image header readers (JPEG sizes for videos, images for demo:lyra-vision).
+        .target(name: "LyraBackend", dependencies: ["LyraKit"]),
         // The terminal front end: line editor, design system, commands, REPL and script runner.
         .target(name: "LyraTerminal", dependencies: ["LyraKit", "CLineEdit"]),
         // The executable: parse argv, build the dependencies, run. Release builds on Linux are linked

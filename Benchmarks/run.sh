@@ -16,7 +16,7 @@ BIG=${LYRA_BENCH_BIG:-100000}      # sessions in the listing
 PEERS=${LYRA_BENCH_PEERS:-"$HOME/lyra-peers"}          # the llama.cpp peer kit (../shared/peers)
 PEER_VARIANT=${LYRA_BENCH_PEER_VARIANT:-tiny}          # its model: tiny (~1 ms a token) or slow (~35 ms)
 SUDO=$([ "$(id -u)" = 0 ] || echo sudo)
-# LYRA_BENCH_ONLY=help,repl,… runs only those sections (also: continue, video, reasoning, serve):
+# LYRA_BENCH_ONLY=help,repl,… runs only those sections (also: continue, video, reasoning, serve, images):
 # first-token repl help idle waiting sessions continue video
 want() { [ -z "${LYRA_BENCH_ONLY:-}" ] || [[ ",$LYRA_BENCH_ONLY," == *",$1,"* ]]; }
 
@@ -225,6 +225,21 @@ if want reasoning; then
     row "$LATER" "CPU per 1,000 streamed reasoning tokens (parsed, split, written to stderr)" "$thinking ms" \
         "$content ms per 1,000 content tokens (parsed, written to stdout)" "—" "—" \
         "lyra --model openai:lyra-think --reasoning -c hi (demo_reply_words 20000 vs 0)"
+fi
+
+# --- a turn with 8 × 20 MiB images (issue 29), vs the same body built with base64 and sent by curl ------
+if want images; then
+    fresh images
+    if OUT=$(python3 "$ROOT/Benchmarks/image-turn.py" "$LYRA" "$WORK/images" "$RUNS" 2>"$WORK/images.err"); then
+        limit=$(awk -v e="$(j encoded_mib)" 'BEGIN { printf "%.0f", 3 * e }')
+        slower=$(awk -v l="$(j lyra_ms)" -v f="$(j floor_ms)" 'BEGIN { printf "%.2f", l / f }')
+        row "$LATER" "a turn with 8 × 20 MiB images: peak RSS; time" "$(j lyra_peak_mib %.0f) MiB; $(j lyra_ms %.0f) ms" \
+            "$(j floor_ms %.0f) ms: the same body built with base64, sent with curl ($(j encoded_mib %.0f) MiB encoded)" \
+            "< $limit MiB; ≤ 2× the floor" "$(met "$(j lyra_peak_mib)" "$limit" " MiB"); $(met "$slower" 2 "×")" \
+            "lyra --attach \$TMP/image0.png … --attach \$TMP/image7.png 'what is in these images?'"
+    else
+        row "$LATER" "a turn with 8 × 20 MiB images" "FAILED ($(tail -1 "$WORK/images.err"))" "" "" "" "python3 Benchmarks/image-turn.py"
+    fi
 fi
 
 # --- lyra serve under a bounded soak (issue 33): large POSTs, stalled uploads, slowloris heads ---------

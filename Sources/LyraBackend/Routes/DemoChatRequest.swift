@@ -11,6 +11,8 @@ struct DemoChatRequest: Sendable {
     let messages: [(role: String, content: String)]
     let stream: Bool
     let includeUsage: Bool
+    /// The images of every message, in order (`image_url` content parts with data URLs).
+    var images: [DemoImage] = []
 
     /// Reads and checks a request body.
     /// - Throws: 400 for a body that is not a JSON object or lacks a model or messages, 404 for another model.
@@ -25,16 +27,18 @@ struct DemoChatRequest: Sendable {
             throw RouteFailure(status: 400, detail: "'messages' is required and must be a non-empty array")
         }
         var messages: [(role: String, content: String)] = []
+        var images: [DemoImage] = []
         for (index, item) in items.enumerated() {
             messages.append(try message(item, index: index))
+            images += try DemoImage.images(in: item, index: index)
         }
-        guard model == modelID || model == DemoThinkingReply.modelID else {
+        guard model == modelID || model == DemoThinkingReply.modelID || model == DemoVisionReply.modelID else {
             throw RouteFailure(status: 404, detail: "The model '\(model)' does not exist")
         }
         return DemoChatRequest(
             model: model, messages: messages,
             stream: value["stream"]?.boolValue ?? false,
-            includeUsage: value["stream_options"]?["include_usage"]?.boolValue ?? false)
+            includeUsage: value["stream_options"]?["include_usage"]?.boolValue ?? false, images: images)
     }
 
     private static func message(_ item: JSONValue, index: Int) throws(RouteFailure) -> (role: String, content: String) {

@@ -9,6 +9,7 @@ enum OpenAIRoutes {
     static let routes: [BackendRouter.Route] = [
         .init(method: "GET", pattern: ["v1", "models"], access: .openAI, handler: models),
         .init(method: "POST", pattern: ["v1", "chat", "completions"], access: .openAI, handler: chatCompletion),
+        .init(method: "POST", pattern: ["api", "show"], access: .openAI, handler: DemoVisionReply.show),
     ]
 
     /// The 401 answer when the backend requires a token and the request does not carry it; else nil.
@@ -21,7 +22,7 @@ enum OpenAIRoutes {
     private static func models(_ context: RouteContext) -> HTTPResponse {
         .json(.object([
             ("object", .string("list")),
-            ("data", .array([DemoChatRequest.modelID, DemoThinkingReply.modelID].map { id in
+            ("data", .array([DemoChatRequest.modelID, DemoThinkingReply.modelID, DemoVisionReply.modelID].map { id in
                 .object([("id", .string(id)), ("object", .string("model")), ("owned_by", .string("lyra"))])
             })),
         ]))
@@ -45,8 +46,10 @@ enum OpenAIRoutes {
                 .map { (member: $0.0, text: $0.1) }
             message = DemoThinkingReply.message(for: request, form: form)
         } else {
+            let text = request.model == DemoVisionReply.modelID
+                ? DemoVisionReply.text(for: request) : DemoChatReply.text(for: request)
             let words = DemoChatReply.padded(
-                DemoChatReply.pieces(of: DemoChatReply.text(for: request)), toWords: context.state.config.demoReplyWords)
+                DemoChatReply.pieces(of: text), toWords: context.state.config.demoReplyWords)
             pieces = words.map { (member: "content", text: $0) }
             message = [("role", .string("assistant")), ("content", .string(words.joined()))]
         }

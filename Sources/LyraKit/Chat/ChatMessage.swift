@@ -25,6 +25,8 @@ public struct ChatMessage: Equatable, Sendable, Identifiable {
     /// For assistant messages: a thinking model's reasoning (`reasoning`), saved apart from the
     /// content and never sent back to a model.
     public var reasoning: String?
+    /// For user messages: the images it carries (`attachments`, SPEC §13), stored by content.
+    public var attachments: [MessageAttachment] = []
     /// Members of the message Lyra does not know, kept in order and written back as they were.
     public var unknownMembers: [JSONMember] = []
 

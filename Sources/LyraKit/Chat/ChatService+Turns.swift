@@ -7,17 +7,22 @@ extension ChatService {
     /// - Throws: `ChatError.emptyMessage`; `SessionError`/`StorageError` when the message cannot be
     ///   saved (then nothing was sent); the provider's error or `CancellationError`, after which the
     ///   message stays saved with `failed: true` and any partial reply is saved as incomplete.
-    public func send(_ text: String, options: ChatTurnOptions) async throws -> ChatTurn {
+    public func send(_ text: String, images: [StagedImage] = [], options: ChatTurnOptions) async throws -> ChatTurn {
         guard !text.isBlank else { throw ChatError.emptyMessage }
+        // A model that cannot see is refused before anything is saved or sent (SPEC §13).
+        if !images.isEmpty { try await options.provider.checkImageInput(model: options.model?.model ?? "") }
         let now = timestamp()
-        let prompt = ChatMessage(role: .user, content: text, createdAt: now, failed: true)
+        var draft = ChatMessage(role: .user, content: text, createdAt: now, failed: true)
+        draft.attachments = images.map(\.attachment)
+        let prompt = draft
         // The prompt is on disk (appended and fdatasynced) before its request leaves.
         let saved = try await save(firstMessage: text, at: now) { session in
             var meta = SessionMeta(session)
             meta.updatedAt = max(meta.updatedAt, now)
             return [.append(prompt), .meta(meta)]
         }
-        return try await deliver(prompt, in: saved, options: options)
+        try storeAgain(images, in: options.attachmentStore)
+        return try await deliver(prompt, in: saved, options: options, imagesChecked: true)
     }
 
     /// Resends the oldest user message of the current session whose reply failed (several failed
@@ -44,14 +49,16 @@ extension ChatService {
             history: provider.keepsHistoryServerSide
                 ? [] : ChatHistory.messages(before: prompt.id, in: session, limit: options.contextMessages),
             message: prompt.content, conversationID: session.chatID, think: options.think)
+            .carrying(prompt.attachments, from: options.attachmentStore)
     }
 
     /// Streams the reply to `prompt` (already saved as failed in `session`) and saves it; what
     /// arrived before a failure or a cancellation is saved as an incomplete reply, then the error
     /// is thrown.
-    private func deliver(_ prompt: ChatMessage, in session: ChatSession, options: ChatTurnOptions)
-        async throws -> ChatTurn {
+    private func deliver(_ prompt: ChatMessage, in session: ChatSession, options: ChatTurnOptions,
+                         imagesChecked: Bool = false) async throws -> ChatTurn {
         let request = Self.request(for: prompt, in: session, options: options)
+        if !imagesChecked, request.carriesImages { try await options.provider.checkImageInput(model: request.model) }
         var received = ReceivedReply(startsInsideThinking: options.startsInsideThinking)
         do {
             try Task.checkCancellation()

@@ -36,6 +36,7 @@ public enum ChatTranscript {
             text += "\n## \(message.role.speaker) · \(ChatTimestamp.string(from: message.createdAt))\(suffix)\n\n"
             if let summary = reasoningSummary(message) { text += "> \(summary)\n\n" }
             text += message.content.trimmingCharacters(in: .newlines) + "\n"
+            if !message.attachments.isEmpty { text += "\n" + message.attachments.map { "- \($0.chip)\n" }.joined() }
         }
         return text
     }
@@ -59,6 +60,7 @@ public enum ChatTranscript {
             let lines = contentLines(message.content)
             text += label + (message.isFailed ? " (no reply)" : "") + ": " + (lines.first ?? "") + "\n"
             for line in lines.dropFirst() { text += "  " + line + "\n" }
+            for attachment in message.attachments { text += "  " + attachment.chip + "\n" }
         }
         return text
     }

@@ -84,23 +84,48 @@ public struct OpenAIChatProvider: ChatProvider {
         guard !request.model.isEmpty else { throw ProviderError.noModel(provider: definition.name) }
         var messages: [OpenAIChatMessageDTO] = []
         if let system = request.system, !system.isEmpty { messages.append(.init(role: "system", content: system)) }
-        messages += request.history.map { OpenAIChatMessageDTO(role: $0.role.rawValue, content: $0.content) }
-        messages.append(.init(role: "user", content: request.message))
+        // Images go as data URLs streamed from their stored files (OpenAIImageBody).
+        var images = OpenAIImageBody()
+        for message in request.history {
+            var dto = OpenAIChatMessageDTO(role: message.role.rawValue, content: message.content)
+            for attachment in message.attachments where attachment.isImage {
+                dto.imageURLs.append(try images.dataURL(for: attachment, in: request.attachmentStore))
+            }
+            messages.append(dto)
+        }
+        var prompt = OpenAIChatMessageDTO(role: "user", content: request.message)
+        for attachment in request.images {
+            prompt.imageURLs.append(try images.dataURL(for: attachment, in: request.attachmentStore))
+        }
+        messages.append(prompt)
         let body: Data
         do {
-            body = try JSONEncoder().encode(OpenAIChatRequestDTO(
+            let encoder = JSONEncoder()
+            if !images.files.isEmpty { encoder.outputFormatting = .withoutEscapingSlashes }
+            body = try encoder.encode(OpenAIChatRequestDTO(
                 model: request.model, messages: messages, stream: true,
                 reasoningEffort: definition.think.effort(for: request.think),
                 enableThinking: definition.think.enableThinking(for: request.think)))
         } catch {
             throw ProviderError.invalidResponse("cannot encode the request")
         }
-        var http = HTTPRequest(method: .post, url: try endpoint("chat/completions"), body: .bytes(body),
+        var http = HTTPRequest(method: .post, url: try endpoint("chat/completions"),
+                               body: images.files.isEmpty ? .bytes(body) : images.parts(of: body),
                                timeout: RequestDeadline.effective(600))
         addHeaders(to: &http)
         http.setHeader("Content-Type", "application/json")
         http.setHeader("Accept", "text/event-stream, application/json")
         return http
+    }
+
+    /// Whether `model` can read images, as the server says (VisionCapabilityProbe).
+    /// - Throws: `AttachmentError.modelCannotSee` when the server says it cannot.
+    public func checkImageInput(model: String) async throws {
+        guard let base = definition.baseURL else { throw ProviderError.missingBaseURL(provider: definition.name) }
+        let probe = VisionCapabilityProbe(baseURL: base, apiKey: definition.apiKey, transport: transport)
+        if await probe.canSee(model: model) == false {
+            throw AttachmentError.modelCannotSee(model: model)
+        }
     }
 
     private func endpoint(_ path: String) throws -> URL {

@@ -53,6 +53,7 @@ extension ChatMessage: StoredObject {
             .optional("finishReason", \.finishReason, { $0.finishReason = $1 }),
             .optional("usage", \.usage, { $0.usage = $1 }),
             .optional("reasoning", \.reasoning, { $0.reasoning = $1 }),
+            .list("attachments", \.attachments, { $0.attachments = $1 }),
         ])
 }
 

@@ -28,7 +28,8 @@ public final class AppServices {
     // kept across `reloadConfiguration()`:
     /// The chat service: one current session per run, over the session files.
     lazy var chat = ChatService(store: SessionStore(directory: directories.sessionsDirectory,
-                                                    warn: Self.printWarning), clock: clock)
+                                                    warn: Self.printWarning), clock: clock,
+                                attachments: attachmentStore)
     /// The explicit model choice of this run (`--model`, `LYRA_MODEL`, `/model`).
     lazy var modelChoice = ModelChoice()
     /// This run's thinking level and reasoning display (`--think`, `--reasoning`, `/think`).

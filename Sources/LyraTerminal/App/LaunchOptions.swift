@@ -46,6 +46,8 @@ public struct LaunchOptions: Sendable, Equatable {
     public var reasoning = false
     /// `--think LEVEL`: the thinking level for this run (`default` asks for nothing).
     public var think: String?
+    /// `--attach PATH` (repeatable): files attached to the first message (SPEC §13).
+    public var attach: [String] = []
 
     /// Options with every default.
     public init() {}
@@ -84,6 +86,7 @@ extension LaunchOptions {
           --plain           show replies as raw text (no Markdown rendering)
           --reasoning       show a thinking model's reasoning (scripts: on stderr)
           --think LEVEL     thinking level: off, low, medium, high or default
+          --attach PATH     attach an image or text file to the first message (repeatable)
 
         exit status: 0 success · 1 a line failed · 2 usage or configuration error · 3 stopped by --bail · 130 interrupted
         """
@@ -128,6 +131,7 @@ extension LaunchOptions {
             case "--model": options.model = try value()
             case "--system": options.system = try value()
             case "--plain": options.plain = true
+            case "--attach": options.attach.append(try value())
             case "--reasoning": options.reasoning = true
             case "--think":
                 let level = try value()

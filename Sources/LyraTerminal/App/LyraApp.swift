@@ -42,6 +42,15 @@ public enum LyraApp {
             console.writeError("lyra: \(ErrorText.describe(error))\n")
             return .usage
         }
+        do {
+            // `--attach PATH` (SPEC §13): attached to the first message, checked before anything runs.
+            for path in options.attach {
+                try AttachmentIntake.attachFile(path, home: environment["HOME"], context: context)
+            }
+        } catch {
+            console.writeError("lyra: \(ErrorText.describe(error))\n")
+            return ExitStatus.forFailure(error)
+        }
         if interactive {
             return await leaving(context, await runInteractive(context: context, interpreter: interpreter,
                                                                 interrupts: interrupts))

@@ -12,9 +12,7 @@ enum OneShotPrompt {
                     readsStandardInput: Bool) async -> ExitStatus {
         defer { context.console.flush() }
         do {
-            if readsStandardInput, let data = try TextAttachment.standardInput() {
-                context.attachments.add(data.text)
-            }
+            if readsStandardInput { try AttachmentIntake.attachStandardInput(context: context) }
             guard let handler = interpreter.messageHandler else {
                 throw CommandError.failed("chat is not available in this build")
             }

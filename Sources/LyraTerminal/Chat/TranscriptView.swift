@@ -14,6 +14,9 @@ enum TranscriptView {
             let role: MessageBubble.Role = message.role == .user ? .user : message.role == .assistant ? .assistant : .system
             if let summary = ChatTranscript.reasoningSummary(message) { parts.append(theme.paint("  " + summary, .muted)) }
             parts.append(MessageBubble.render(message.content, role: role, width: width, theme: theme))
+            for attachment in message.attachments {
+                parts.append(theme.paint("  " + TextSanitizer.singleLine(attachment.chip), .muted))
+            }
             if message.isFailed { parts.append(theme.paint("  (no reply: /retry resends it)", .warning)) }
         }
         return parts.joined(separator: "\n")

@@ -17,6 +17,8 @@ public enum CommandCatalog {
             EditCommand(),
             CopyCommand(),
             FileCommand(),
+            AttachCommand(),
+            PasteCommand(),
             ImproveCommand(),
             VideoCommand(),
             SubscribeCommand(),

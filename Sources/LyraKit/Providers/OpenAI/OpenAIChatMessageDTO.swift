@@ -9,6 +9,9 @@ public struct OpenAIChatMessageDTO: Codable, Equatable, Sendable {
     public var content: String?
     /// A thinking model's reasoning in a whole answer (`reasoning_content` or `reasoning`); never sent.
     public var reasoning: String?
+    /// Image data URLs sent after the text as content parts (SPEC §13); when there are any,
+    /// `content` goes as `[{"type": "text", …}, {"type": "image_url", …}, …]`.
+    public var imageURLs: [String] = []
 
     /// A message with `role` and `content`.
     public init(role: String, content: String?) {
@@ -22,7 +25,8 @@ public struct OpenAIChatMessageDTO: Codable, Equatable, Sendable {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(role, forKey: .role)
-        try container.encodeIfPresent(content, forKey: .content)
+        guard !imageURLs.isEmpty else { return try container.encodeIfPresent(content, forKey: .content) }
+        try container.encode(OpenAIContentPartDTO.parts(text: content, imageURLs: imageURLs), forKey: .content)
     }
 
     /// Decodes tolerantly: a missing or non-string role reads as `assistant`, a non-string content as nil.
