@@ -83,7 +83,12 @@ def main(arguments):
     server = ThreadingHTTPServer(("127.0.0.1", 0), Sink)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     base = "http://127.0.0.1:%d/v1" % server.server_address[1]
-    env = dict(os.environ, OPENAI_BASE_URL=base, OPENAI_API_KEY="bench", LYRA_MODEL="openai:vision-bench")
+    # Lyra's files go under WORKDIR whatever the caller's HOME and XDG_* variables say.
+    homes = {name: os.path.join(work, name.lower()) for name in ["HOME", "XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME"]}
+    for path in homes.values():
+        os.makedirs(path, exist_ok=True)
+    env = dict(os.environ, OPENAI_BASE_URL=base, OPENAI_API_KEY="bench", LYRA_MODEL="openai:vision-bench",
+               LYRA_HISTFILE="", **homes)
     lyra_command = [lyra, "-q"] + sum((["--attach", path] for path in images), []) + ["what is in these images?"]
     # The floor: the same body (JSON, one data URL per image) built with base64 into a file, then curl.
     body = os.path.join(work, "body.json")

@@ -17,31 +17,34 @@ public enum SHA256 {
 
     /// The digest of `bytes` as 64 lowercase hexadecimal digits.
     public static func hexDigest(of bytes: [UInt8]) -> String {
-        var state: [UInt32] = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
-                               0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]
-        var schedule = [UInt32](repeating: 0, count: 64)
+        var state = State()
         let wholeBlocks = bytes.count / 64
-        bytes.withUnsafeBufferPointer { buffer in
-            for block in 0 ..< wholeBlocks {
-                let start = block * 64
-                compress(UnsafeBufferPointer(rebasing: buffer[start ..< start + 64]), into: &state, schedule: &schedule)
-            }
-        }
-        var tail = Array(bytes[(wholeBlocks * 64)...])
-        tail.append(0x80)
-        while tail.count % 64 != 56 { tail.append(0) }
-        let bitCount = UInt64(bytes.count) &* 8
-        for shift in stride(from: 56, through: 0, by: -8) { tail.append(UInt8(truncatingIfNeeded: bitCount >> UInt64(shift))) }
-        tail.withUnsafeBufferPointer { buffer in
-            for block in 0 ..< buffer.count / 64 {
-                let start = block * 64
-                compress(UnsafeBufferPointer(rebasing: buffer[start ..< start + 64]), into: &state, schedule: &schedule)
+        bytes.withUnsafeBytes { raw in
+            roundConstants.withUnsafeBufferPointer { constants in
+                withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { schedule in
+                    for block in 0 ..< wholeBlocks {
+                        state.compress(raw.baseAddress.unsafelyUnwrapped + block * 64, schedule: schedule, constants: constants)
+                    }
+                    var tail = Array(raw[(wholeBlocks * 64)...])
+                    tail.append(0x80)
+                    while tail.count % 64 != 56 { tail.append(0) }
+                    let bitCount = UInt64(bytes.count) &* 8
+                    for shift in stride(from: 56, through: 0, by: -8) {
+                        tail.append(UInt8(truncatingIfNeeded: bitCount >> UInt64(shift)))
+                    }
+                    tail.withUnsafeBytes { last in
+                        for block in 0 ..< last.count / 64 {
+                            state.compress(last.baseAddress.unsafelyUnwrapped + block * 64, schedule: schedule,
+                                           constants: constants)
+                        }
+                    }
+                }
             }
         }
         let digits = Array("0123456789abcdef".utf8)
         var text: [UInt8] = []
         text.reserveCapacity(64)
-        for word in state {
+        for word in [state.a, state.b, state.c, state.d, state.e, state.f, state.g, state.h] {
             for shift in stride(from: 28, through: 0, by: -4) {
                 text.append(digits[Int((word >> UInt32(shift)) & 0xF)])
             }
@@ -49,40 +52,40 @@ public enum SHA256 {
         return String(decoding: text, as: UTF8.self)
     }
 
-    /// One 64-byte block folded into `state`.
-    private static func compress(_ block: UnsafeBufferPointer<UInt8>, into state: inout [UInt32],
-                                 schedule: inout [UInt32]) {
-        schedule.withUnsafeMutableBufferPointer { w in
+    /// The eight working words, kept in registers rather than an array.
+    private struct State {
+        var a: UInt32 = 0x6a09e667, b: UInt32 = 0xbb67ae85, c: UInt32 = 0x3c6ef372, d: UInt32 = 0xa54ff53a
+        var e: UInt32 = 0x510e527f, f: UInt32 = 0x9b05688c, g: UInt32 = 0x1f83d9ab, h: UInt32 = 0x5be0cd19
+
+        /// Folds the 64-byte block at `block` into the state.
+        @inline(__always)
+        mutating func compress(_ block: UnsafeRawPointer, schedule w: UnsafeMutableBufferPointer<UInt32>,
+                               constants k: UnsafeBufferPointer<UInt32>) {
             for index in 0 ..< 16 {
-                let base = index * 4
-                w[index] = UInt32(block[base]) << 24 | UInt32(block[base + 1]) << 16
-                    | UInt32(block[base + 2]) << 8 | UInt32(block[base + 3])
+                w[index] = UInt32(bigEndian: block.loadUnaligned(fromByteOffset: index * 4, as: UInt32.self))
             }
             for index in 16 ..< 64 {
                 let s0 = rotate(w[index - 15], 7) ^ rotate(w[index - 15], 18) ^ (w[index - 15] >> 3)
                 let s1 = rotate(w[index - 2], 17) ^ rotate(w[index - 2], 19) ^ (w[index - 2] >> 10)
                 w[index] = w[index - 16] &+ s0 &+ w[index - 7] &+ s1
             }
-            var (a, b, c, d) = (state[0], state[1], state[2], state[3])
-            var (e, f, g, h) = (state[4], state[5], state[6], state[7])
-            roundConstants.withUnsafeBufferPointer { k in
-                for index in 0 ..< 64 {
-                    let s1 = rotate(e, 6) ^ rotate(e, 11) ^ rotate(e, 25)
-                    let choice = (e & f) ^ (~e & g)
-                    let t1 = h &+ s1 &+ choice &+ k[index] &+ w[index]
-                    let s0 = rotate(a, 2) ^ rotate(a, 13) ^ rotate(a, 22)
-                    let majority = (a & b) ^ (a & c) ^ (b & c)
-                    let t2 = s0 &+ majority
-                    (h, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
-                }
+            var (a, b, c, d, e, f, g, h) = (self.a, self.b, self.c, self.d, self.e, self.f, self.g, self.h)
+            for index in 0 ..< 64 {
+                let s1 = rotate(e, 6) ^ rotate(e, 11) ^ rotate(e, 25)
+                let choice = (e & f) ^ (~e & g)
+                let t1 = h &+ s1 &+ choice &+ k[index] &+ w[index]
+                let s0 = rotate(a, 2) ^ rotate(a, 13) ^ rotate(a, 22)
+                let majority = (a & b) ^ (a & c) ^ (b & c)
+                (h, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ s0 &+ majority)
             }
-            state[0] &+= a; state[1] &+= b; state[2] &+= c; state[3] &+= d
-            state[4] &+= e; state[5] &+= f; state[6] &+= g; state[7] &+= h
+            self.a &+= a; self.b &+= b; self.c &+= c; self.d &+= d
+            self.e &+= e; self.f &+= f; self.g &+= g; self.h &+= h
         }
     }
+}
 
-    @inline(__always)
-    private static func rotate(_ value: UInt32, _ count: UInt32) -> UInt32 {
-        (value >> count) | (value << (32 - count))
-    }
+/// `value` rotated right by `count` bits.
+@inline(__always)
+private func rotate(_ value: UInt32, _ count: UInt32) -> UInt32 {
+    (value >> count) | (value << (32 - count))
 }

@@ -27,3 +27,12 @@ extension ChatProviderRequest {
         !images.isEmpty || history.contains { $0.attachments.contains(where: \.isImage) }
     }
 }
+
+extension ChatService {
+    /// Removes the stored files of `images`, attached but never sent, unless a session uses them
+    /// (another Lyra about to send one stores it again after saving its message).
+    public func removeUnsent(_ images: [StagedImage]) async {
+        guard let attachments, !images.isEmpty else { return }
+        await store.removeUnusedImages(Set(images.map(\.attachment.sha256)), from: attachments)
+    }
+}

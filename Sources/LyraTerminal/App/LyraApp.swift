@@ -49,6 +49,7 @@ public enum LyraApp {
             }
         } catch {
             console.writeError("lyra: \(ErrorText.describe(error))\n")
+            await services.chatService().removeUnsent(context.attachments.takeImages())
             return ExitStatus.forFailure(error)
         }
         if interactive {
@@ -83,6 +84,7 @@ public enum LyraApp {
 
     /// Folds the current session's journal into its file before exit (docs/JOURNAL.md); returns `status`.
     private static func leaving(_ context: CommandContext, _ status: ExitStatus) async -> ExitStatus {
+        await context.services.chatService().removeUnsent(context.attachments.takeImages())
         do {
             try await context.services.chatService().leaveSession()
         } catch {
