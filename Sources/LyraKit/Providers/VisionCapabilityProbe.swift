@@ -23,7 +23,8 @@ public struct VisionCapabilityProbe: Sendable {
         if let props: LlamaProps = await ask(.get, "props", body: nil), let vision = props.modalities?.vision {
             return vision
         }
-        let body = try? JSONEncoder().encode(["model": model])
+        // `model` for current Ollama, `name` for releases before 0.5.
+        let body = try? JSONEncoder().encode(["model": model, "name": model])
         if let show: OllamaShow = await ask(.post, "api/show", body: body), let capabilities = show.capabilities {
             return capabilities.contains("vision")
         }

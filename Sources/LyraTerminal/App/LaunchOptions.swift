@@ -67,7 +67,8 @@ extension LaunchOptions {
                lyra [OPTIONS] -c LINE [-c LINE …]  run these lines as if typed, then exit
                lyra [OPTIONS] -f FILE              run a script file ('-' is stdin), then exit
                lyra [OPTIONS] [--] PROMPT…         send one message and print the reply; piped stdin
-                                                   is attached to it (PROMPT, a blank line, the input)
+                                                   is attached to it (PROMPT, a blank line, the input;
+                                                   an image as an image)
                lyra serve [--host H] [--port P]    run the local backend in the foreground
                                                    (lyra serve --help for its options)
                lyra --help | --version | --completions bash|zsh|fish
