@@ -22,8 +22,10 @@ public enum SHA256 {
         bytes.withUnsafeBytes { raw in
             roundConstants.withUnsafeBufferPointer { constants in
                 withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { schedule in
-                    for block in 0 ..< wholeBlocks {
-                        state.compress(raw.baseAddress.unsafelyUnwrapped + block * 64, schedule: schedule, constants: constants)
+                    if let base = raw.baseAddress {   // nil only for no bytes, which have no whole block
+                        for block in 0 ..< wholeBlocks {
+                            state.compress(base + block * 64, schedule: schedule, constants: constants)
+                        }
                     }
                     var tail = Array(raw[(wholeBlocks * 64)...])
                     tail.append(0x80)
@@ -33,9 +35,9 @@ public enum SHA256 {
                         tail.append(UInt8(truncatingIfNeeded: bitCount >> UInt64(shift)))
                     }
                     tail.withUnsafeBytes { last in
+                        guard let base = last.baseAddress else { return }   // never: the tail holds the padding
                         for block in 0 ..< last.count / 64 {
-                            state.compress(last.baseAddress.unsafelyUnwrapped + block * 64, schedule: schedule,
-                                           constants: constants)
+                            state.compress(base + block * 64, schedule: schedule, constants: constants)
                         }
                     }
                 }
