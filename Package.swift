@@ -21,7 +21,8 @@ let package = Package(
         // CPseudoTerminal: its `cpt_spawn_piped` (posix_spawn, explicit environment) starts MCP servers.
         .target(name: "LyraKit", dependencies: ["CCurl", "CPseudoTerminal"]),
         // The local backend of SPEC §6: a loopback HTTP/1.1 server and its routes.
-        .target(name: "LyraBackend"),
+        // LyraKit: the image header readers (JPEG sizes for videos, images for demo:lyra-vision).
+        .target(name: "LyraBackend", dependencies: ["LyraKit"]),
         // The terminal front end: line editor, design system, commands, REPL and script runner.
         .target(name: "LyraTerminal", dependencies: ["LyraKit", "CLineEdit"]),
         // The executable: parse argv, build the dependencies, run. Release builds on Linux are linked

@@ -293,6 +293,19 @@ if want context; then
             "lyra --model openai:lyra-demo --context-tokens 4000 --continue -c 'one more question'"
     fi
     rm -rf "$WORK/data/huge"
+# --- a turn with 8 × 20 MiB images (issue 29), vs the same body built with base64 and sent by curl ------
+if want images; then
+    fresh images
+    if OUT=$(python3 "$ROOT/Benchmarks/image-turn.py" "$LYRA" "$WORK/images" "$RUNS" 2>"$WORK/images.err"); then
+        limit=$(awk -v e="$(j encoded_mib)" 'BEGIN { printf "%.0f", 3 * e }')
+        slower=$(awk -v l="$(j lyra_ms)" -v f="$(j floor_ms)" 'BEGIN { printf "%.2f", l / f }')
+        row "$LATER" "a turn with 8 × 20 MiB images: peak RSS; time" "$(j lyra_peak_mib %.0f) MiB; $(j lyra_ms %.0f) ms" \
+            "$(j floor_ms %.0f) ms: the same body built with base64, sent with curl ($(j encoded_mib %.0f) MiB encoded)" \
+            "< $limit MiB; ≤ 2× the floor" "$(met "$(j lyra_peak_mib)" "$limit" " MiB"); $(met "$slower" 2 "×")" \
+            "lyra --attach \$TMP/image0.png … --attach \$TMP/image7.png 'what is in these images?'"
+    else
+        row "$LATER" "a turn with 8 × 20 MiB images" "FAILED ($(tail -1 "$WORK/images.err"))" "" "" "" "python3 Benchmarks/image-turn.py"
+    fi
 fi
 
 # --- lyra serve under a bounded soak (issue 33): large POSTs, stalled uploads, slowloris heads ---------

@@ -82,3 +82,40 @@ int cle_spawn_and_wait(char *const argv[], char *const envp[], const char *input
     errno = saved_errno;
     return status;
 }
+
+int cle_spawn_and_capture(char *const argv[], char *const envp[], unsigned char *buffer, size_t capacity,
+                          size_t *length) {
+    *length = 0;
+    int pipe_fds[2] = {-1, -1};
+    if (pipe2(pipe_fds, O_CLOEXEC) != 0) return -1;
+    posix_spawnattr_t attributes;
+    posix_spawn_file_actions_t actions;
+    posix_spawnattr_init(&attributes);
+    posix_spawn_file_actions_init(&actions);
+    reset_signals(&attributes);
+    posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
+    posix_spawn_file_actions_adddup2(&actions, pipe_fds[1], STDOUT_FILENO);
+    posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0);
+    pid_t child = 0;
+    int failed = posix_spawnp(&child, argv[0], &actions, &attributes, argv, envp != NULL ? envp : environ);
+    posix_spawn_file_actions_destroy(&actions);
+    posix_spawnattr_destroy(&attributes);
+    close(pipe_fds[1]);
+    if (failed != 0) {
+        close(pipe_fds[0]);
+        errno = failed;
+        return -1;
+    }
+    // Read to the end; what passes the capacity is drained and counted, so the child never blocks.
+    unsigned char drain[4096];
+    for (;;) {
+        unsigned char *target = *length < capacity ? buffer + *length : drain;
+        size_t room = *length < capacity ? capacity - *length : sizeof(drain);
+        ssize_t got = read(pipe_fds[0], target, room);
+        if (got < 0 && errno == EINTR) continue;
+        if (got <= 0) break;
+        *length += (size_t)got;
+    }
+    close(pipe_fds[0]);
+    return wait_for(child);
+}

@@ -114,6 +114,7 @@ public final class REPL: FollowUpInput {
             let clean = TextSanitizer.singleLine(title)
             segments.append((" · " + DisplayWidth.truncate(clean, toColumns: 40), .muted))
         }
+        if let chip = context.attachments.chip { segments.append((" " + chip, .muted)) }
         segments.append((" ›", .accent))
         return PromptText.render(segments, theme: context.theme)
     }

@@ -3,6 +3,9 @@
 import Foundation
 import Testing
 @testable import LyraBackend
+import enum LyraKit.JPEGSizeReader
+import enum LyraKit.JPEGSizeError
+import struct LyraKit.JPEGSize
 
 @Suite struct ParserUnitTests {
     @Test func multipartPartsKeepNamesFilenamesTypesAndBytes() throws {

@@ -77,6 +77,11 @@ void cle_restore_terminal(void);
 /// default signal actions, feeding `input` (NULL: the terminal's stdin stays) and, when `silent`,
 /// sending its output to /dev/null. Returns its exit status (128 + n when killed), or -1 with errno.
 int cle_spawn_and_wait(char *const argv[], char *const envp[], const char *input, size_t length, int silent);
+/// Runs `argv[0]` (looked up in PATH) with `envp`, stdin and stderr on /dev/null, and reads its
+/// stdout to the end into `buffer` (at most `capacity` bytes kept; `*length` counts all it wrote,
+/// so more than `capacity` means it was cut). Returns its exit status, or -1 with errno.
+int cle_spawn_and_capture(char *const argv[], char *const envp[], unsigned char *buffer, size_t capacity,
+                          size_t *length);
 
 /// Puts the terminal in canonical mode without echo for reading a secret, saving the current modes
 /// in `saved` (and dropping keys typed before). 0 on success; -1 when stdin is not a terminal.

@@ -46,22 +46,29 @@ enum ContextWindowRoutes {
         return .json(.object([("models", .array(loaded))]))
     }
 
-    /// Ollama: a model's details; its window is `model_info["<arch>.context_length"]`.
+    /// Ollama: a model's details. Its `capabilities` (with `vision` for `lyra-vision` alone, SPEC
+    /// §13) are always there; on an `ollama` backend its window is `model_info["<arch>.context_length"]`.
     private static func showModel(_ context: RouteContext) throws(RouteFailure) -> HTTPResponse {
         let config = context.state.config
-        guard config.serverKind.hasPrefix("ollama") else { throw RouteFailure(status: 404, detail: "404 page not found") }
         let body = try context.jsonObjectBody()
         let name = body["model"]?.stringValue ?? body["name"]?.stringValue ?? ""
-        guard [DemoChatRequest.modelID, DemoThinkingReply.modelID].contains(name) else {
+        let known = [DemoChatRequest.modelID, DemoThinkingReply.modelID, DemoToolsReply.modelID, DemoVisionReply.modelID]
+        guard known.contains(name) else {
             return .json(.object([("error", .string("model '\(name)' not found"))]), status: 404)
         }
-        return .json(.object([
-            ("details", .object([("family", .string("lyra")), ("parameter_size", .string("0B"))])),
-            ("model_info", .object([
-                ("general.architecture", .string("lyra")),
-                ("lyra.context_length", .int(config.contextWindow)),
-            ])),
-        ]))
+        let capabilities: [JSONValue] = name == DemoVisionReply.modelID
+            ? [.string("completion"), .string("vision")] : [.string("completion")]
+        var members: [(String, JSONValue)] = [("capabilities", .array(capabilities))]
+        if config.serverKind.hasPrefix("ollama") {
+            members += [
+                ("details", .object([("family", .string("lyra")), ("parameter_size", .string("0B"))])),
+                ("model_info", .object([
+                    ("general.architecture", .string("lyra")),
+                    ("lyra.context_length", .int(config.contextWindow)),
+                ])),
+            ]
+        }
+        return .json(.object(members))
     }
 
     /// The members a `/v1/models` entry gets for `openrouter`.

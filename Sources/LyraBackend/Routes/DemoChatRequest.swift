@@ -17,6 +17,8 @@ struct DemoChatRequest: Sendable {
     var schema: JSONValue?
     /// The `tools` offered (SPEC §14), as sent.
     var tools: [JSONValue] = []
+    /// The images of every message, in order (`image_url` content parts with data URLs).
+    var images: [DemoImage] = []
 
     /// Reads and checks a request body.
     /// - Throws: 400 for a body that is not a JSON object or lacks a model or messages, 404 for another model.
@@ -31,16 +33,19 @@ struct DemoChatRequest: Sendable {
             throw RouteFailure(status: 400, detail: "'messages' is required and must be a non-empty array")
         }
         var messages: [(role: String, content: String)] = []
+        var images: [DemoImage] = []
         for (index, item) in items.enumerated() {
             messages.append(try message(item, index: index))
+            images += try DemoImage.images(in: item, index: index)
         }
-        guard model == modelID || model == DemoThinkingReply.modelID || model == DemoToolsReply.modelID else {
+        guard model == modelID || model == DemoThinkingReply.modelID || model == DemoToolsReply.modelID
+              || model == DemoVisionReply.modelID else {
             throw RouteFailure(status: 404, detail: "The model '\(model)' does not exist")
         }
         var request = DemoChatRequest(
             model: model, messages: messages,
             stream: value["stream"]?.boolValue ?? false,
-            includeUsage: value["stream_options"]?["include_usage"]?.boolValue ?? false)
+            includeUsage: value["stream_options"]?["include_usage"]?.boolValue ?? false, images: images)
         request.maxTokens = value["max_tokens"]?.intValue.flatMap { $0 >= 1 ? $0 : nil }
         if value["response_format"]?["type"]?.stringValue == "json_schema" {
             request.schema = value["response_format"]?["json_schema"]?["schema"]

@@ -21,7 +21,8 @@ enum OpenAIRoutes {
     private static func models(_ context: RouteContext) -> HTTPResponse {
         .json(.object([
             ("object", .string("list")),
-            ("data", .array([DemoChatRequest.modelID, DemoThinkingReply.modelID, DemoToolsReply.modelID].map { id in
+            ("data", .array([DemoChatRequest.modelID, DemoThinkingReply.modelID, DemoToolsReply.modelID,
+                             DemoVisionReply.modelID].map { id in
                 .object([("id", .string(id)), ("object", .string("model")), ("owned_by", .string("lyra"))]
                     + ContextWindowRoutes.modelMembers(context.state.config))
             })),
@@ -53,7 +54,8 @@ enum OpenAIRoutes {
                 .map { (member: $0.0, text: $0.1) }
             message = DemoThinkingReply.message(for: request, form: form)
         } else {
-            var text = request.schema.map(DemoStructuredReply.text(following:)) ?? DemoChatReply.text(for: request)
+            var text = request.model == DemoVisionReply.modelID ? DemoVisionReply.text(for: request)
+                : request.schema.map(DemoStructuredReply.text(following:)) ?? DemoChatReply.text(for: request)
             // A request ending with the start of the reply (`/continue`) gets the rest of it.
             if let last = request.messages.last, last.role == "assistant", !last.content.isEmpty, text.hasPrefix(last.content) {
                 text = String(text.dropFirst(last.content.count))

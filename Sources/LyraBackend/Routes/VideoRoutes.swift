@@ -1,5 +1,6 @@
 // The video routes of SPEC §4: templates, template2video (multipart upload → MJPEG AVI),
 // status polls that complete after a configurable number of polls, and the download.
+import LyraKit
 
 /// Handlers of `/pixverse/api/v1/*` and `/videos/<id>.avi`.
 enum VideoRoutes {

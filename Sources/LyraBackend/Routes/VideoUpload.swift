@@ -1,4 +1,5 @@
 // Reads and checks the multipart body of `template2video`: template id, prompt, 1–3 JPEG photos.
+import LyraKit
 
 /// The validated contents of a template2video upload.
 struct VideoUpload: Sendable {

@@ -41,6 +41,8 @@ public struct ChatMessage: Equatable, Sendable, Identifiable {
     public var removed = false
     /// For assistant messages: the other replies `/regenerate` got to the same prompt (`alternatives`).
     public var alternatives: [ChatAlternative]?
+    /// For user messages: the images it carries (`attachments`, SPEC §13), stored by content.
+    public var attachments: [MessageAttachment] = []
     /// Members of the message Lyra does not know, kept in order and written back as they were.
     public var unknownMembers: [JSONMember] = []
 

@@ -7,10 +7,14 @@ extension ChatService {
     /// - Throws: `ChatError.emptyMessage`; `SessionError`/`StorageError` when the message cannot be
     ///   saved (then nothing was sent); the provider's error or `CancellationError`, after which the
     ///   message stays saved with `failed: true` and any partial reply is saved as incomplete.
-    public func send(_ text: String, options: ChatTurnOptions) async throws -> ChatTurn {
+    public func send(_ text: String, images: [StagedImage] = [], options: ChatTurnOptions) async throws -> ChatTurn {
         guard !text.isBlank else { throw ChatError.emptyMessage }
+        // A model that cannot see is refused before anything is saved or sent (SPEC §13).
+        if !images.isEmpty { try await options.provider.checkImageInput(model: options.model?.model ?? "") }
         let now = timestamp()
-        let prompt = ChatMessage(role: .user, content: text, createdAt: now, failed: true)
+        var draft = ChatMessage(role: .user, content: text, createdAt: now, failed: true)
+        draft.attachments = images.map(\.attachment)
+        let prompt = draft
         // The prompt is on disk (appended and fdatasynced) before its request leaves. Messages an
         // `/undo` took back are dropped first (a new message makes the undo final).
         let saved = try await saveMakingUndoFinal(firstMessage: text, at: now) { session in
@@ -18,7 +22,8 @@ extension ChatService {
             meta.updatedAt = max(meta.updatedAt, now)
             return [.append(prompt), .meta(meta)]
         }
-        return try await deliver(prompt, in: saved, options: options)
+        try storeAgain(images, in: options.attachmentStore)
+        return try await deliver(prompt, in: saved, options: options, imagesChecked: true)
     }
 
     /// Resends the oldest user message of the current session whose reply failed (several failed
@@ -49,6 +54,7 @@ extension ChatService {
             model: options.model?.model ?? "", system: system, history: budget.history,
             message: prompt.content, conversationID: session.chatID, think: options.think)
             .with(parameters: session.parameters, responseFormat: options.responseFormat)
+            .carrying(prompt.attachments, from: options.attachmentStore)
         return (request, budget)
     }
 
@@ -56,12 +62,12 @@ extension ChatService {
     /// the tool calls it asks for (at most ``ToolUseError/maximumRounds`` rounds); what
     /// arrived before a failure or a cancellation is saved as an incomplete reply, then the error
     /// is thrown.
-    private func deliver(_ prompt: ChatMessage, in session: ChatSession, options: ChatTurnOptions)
-        async throws -> ChatTurn {
+    private func deliver(_ prompt: ChatMessage, in session: ChatSession, options: ChatTurnOptions,
+                         imagesChecked: Bool = false) async throws -> ChatTurn {
         var options = options
         while true {
             do {
-                return try await deliverOnce(prompt, in: session, options: options)
+                return try await deliverOnce(prompt, in: session, options: options, imagesChecked: imagesChecked)
             } catch let refused as ContextOverflow.Refused {
                 // Refused as too long before any of a reply: sent again with fewer earlier messages (SPEC §12).
                 options.contextTokens = refused.limit
@@ -71,10 +77,11 @@ extension ChatService {
     }
 
     /// One attempt of `deliver`; a refusal for length that a smaller budget may cure is thrown as
-    /// `ContextOverflow.Refused`.
-    private func deliverOnce(_ prompt: ChatMessage, in session: ChatSession, options: ChatTurnOptions)
-        async throws -> ChatTurn {
+    /// `ContextOverflow.Refused`. Earlier images are checked against the model unless `imagesChecked`.
+    private func deliverOnce(_ prompt: ChatMessage, in session: ChatSession, options: ChatTurnOptions,
+                             imagesChecked: Bool) async throws -> ChatTurn {
         let (firstRequest, budget) = Self.request(for: prompt, in: session, options: options)
+        if !imagesChecked, firstRequest.carriesImages { try await options.provider.checkImageInput(model: firstRequest.model) }
         var request = firstRequest
         var received = ReceivedReply(startsInsideThinking: options.startsInsideThinking)
         // Tool rounds (SPEC §14) save their messages after the prompt; the reply goes after the last.

@@ -14,6 +14,8 @@ public actor ChatService {
     /// Where sessions are kept; it holds the current session's content.
     let store: SessionStore
     let clock: any LyraClock
+    /// Where images are stored (SPEC §13); nil: a deleted session's images are left alone.
+    let attachments: AttachmentStore?
     /// The current session's id; nil before the first turn of a new session.
     private(set) var currentID: String?
     /// What the next new session starts with.
@@ -23,9 +25,11 @@ public actor ChatService {
     /// - Parameters:
     ///   - store: the session files.
     ///   - clock: the source of timestamps (tests inject one).
-    public init(store: SessionStore, clock: any LyraClock = SystemClock()) {
+    ///   - attachments: the image store, whose images a deleted session leaves unused are removed.
+    public init(store: SessionStore, clock: any LyraClock = SystemClock(), attachments: AttachmentStore? = nil) {
         self.store = store
         self.clock = clock
+        self.attachments = attachments
     }
 
     /// The current session as stored now, nil before the first turn of a new one (or when its file
@@ -103,8 +107,10 @@ public actor ChatService {
     /// Deletes session `id`; when it is the current one, the next turn starts a new session.
     /// - Throws: `SessionError.notFound` or `StorageError`.
     public func delete(id: String) async throws {
+        let images = Set((try? await store.load(id: id))?.messages.flatMap { $0.attachments.map(\.sha256) } ?? [])
         try await store.delete(id: id)
         if currentID == id { currentID = nil }
+        if let attachments { await store.removeUnusedImages(images, from: attachments) }
     }
 
     // MARK: - System prompt and model

@@ -44,6 +44,7 @@ public enum ChatTranscript {
             for call in message.toolCalls ?? [] {
                 text += "\n> tool call `\(call.name)` (\(call.id)): `\(call.arguments.replacingOccurrences(of: "`", with: "'"))`\n"
             }
+            if !message.attachments.isEmpty { text += "\n" + message.attachments.map { "- \($0.chip)\n" }.joined() }
         }
         return text
     }
@@ -72,6 +73,7 @@ public enum ChatTranscript {
                 let arguments = call.arguments.split(whereSeparator: \.isNewline).joined(separator: " ")
                 text += "  [tool call \(call.name) \(arguments)]\n"
             }
+            for attachment in message.attachments { text += "  " + attachment.chip + "\n" }
         }
         return text
     }

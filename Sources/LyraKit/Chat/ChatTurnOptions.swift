@@ -29,6 +29,8 @@ public struct ChatTurnOptions: Sendable {
     public var onText: @Sendable (String) -> Void
     /// Called with each piece of a thinking model's reasoning as it arrives, in order.
     public var onReasoning: @Sendable (String) -> Void
+    /// Where the images of the turn and of its history are stored (SPEC §13).
+    public var attachmentStore: AttachmentStore?
 
     /// Creates options.
     public init(provider: any ChatProvider, model: ModelReference? = nil, contextMessages: Int = 0,

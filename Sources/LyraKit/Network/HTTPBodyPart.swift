@@ -1,4 +1,5 @@
-// One piece of a streamed request body: bytes in memory, or a file read when it is sent.
+// One piece of a streamed request body: bytes in memory, or a file read (as it is, or as base64)
+// when it is sent.
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -10,6 +11,9 @@ public enum HTTPBodyPart: Sendable, Equatable {
     case bytes(Data)
     /// The contents of the file at this path, read in chunks while sending.
     case file(path: String)
+    /// The base64 text of the file at this path, encoded in chunks while sending (an image in a
+    /// chat request's data URL, SPEC §13).
+    case base64File(path: String)
 
     /// The length in bytes (a file's size now).
     /// - Throws: `StorageError` when the file cannot be measured.
@@ -20,6 +24,8 @@ public enum HTTPBodyPart: Sendable, Equatable {
             let file = try PosixFile.opening(path, flags: O_RDONLY)
             defer { file.closeFile() }
             return Int64(try file.status().st_size)
+        case let .base64File(path):
+            return Base64FileStream.encodedLength(of: try HTTPBodyPart.file(path: path).length())
         }
     }
 }

@@ -85,6 +85,12 @@ public struct MultipartFormData: Sendable {
                 let input = try PosixFile.opening(path, flags: O_RDONLY)
                 defer { input.closeFile() }
                 body.append(try input.readToEnd(limit: Int.max))
+            case let .base64File(path):
+                let input = try PosixFile.opening(path, flags: O_RDONLY)
+                defer { input.closeFile() }
+                var text: [UInt8] = []
+                Base64FileStream.encode(try input.readToEnd(limit: Int.max), into: &text)
+                body.append(contentsOf: text)
             }
         }
         return body

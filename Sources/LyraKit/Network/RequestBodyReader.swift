@@ -11,6 +11,7 @@ struct RequestBodyReader: Sendable {
     private var index = 0
     private var offset = 0
     private var file: PosixFile?
+    private var base64: Base64FileStream?
     /// Bytes handed to libcurl so far.
     private(set) var consumed: Int64 = 0
 
@@ -32,8 +33,7 @@ struct RequestBodyReader: Sendable {
                 consumed += Int64(count)
                 return count
             }
-            file?.closeFile()
-            file = nil
+            close()
             index += 1
             offset = 0
         }
@@ -44,6 +44,8 @@ struct RequestBodyReader: Sendable {
     mutating func close() {
         file?.closeFile()
         file = nil
+        base64?.close()
+        base64 = nil
     }
 
     private mutating func readCurrent(into buffer: UnsafeMutableRawBufferPointer) throws(StorageError) -> Int {
@@ -66,6 +68,11 @@ struct RequestBodyReader: Sendable {
             let chunk = try open.readChunk(upTo: buffer.count)
             chunk.copyBytes(to: buffer.bindMemory(to: UInt8.self), count: chunk.count)
             return chunk.count
+        case let .base64File(path):
+            var stream = base64 ?? Base64FileStream(path: path)
+            base64 = nil   // one owner, so the stream's buffers are not copied when they change
+            defer { base64 = stream }
+            return try stream.read(into: buffer)
         }
     }
 }

@@ -17,6 +17,12 @@ public struct AppChatProvider: ChatProvider {
     public var name: String { Self.providerName }
     public var keepsHistoryServerSide: Bool { true }
 
+    /// The app backend has no image input (SPEC §13).
+    /// - Throws: `AttachmentError.providerTakesNoImages`, always.
+    public func checkImageInput(model: String) async throws {
+        throw AttachmentError.providerTakesNoImages(provider: name)
+    }
+
     /// One text event with the whole reply, the chat id when the server sent a non-empty one, then finished.
     public func streamReply(to request: ChatProviderRequest) -> AsyncThrowingStream<ChatStreamEvent, any Error> {
         let backend = self.backend

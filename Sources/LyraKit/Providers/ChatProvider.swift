@@ -27,6 +27,10 @@ public struct ChatProviderRequest: Sendable, Equatable {
     public var tools: [OfferedTool] = []
     /// Messages after the new one in this turn: assistant tool calls and their `tool` results.
     public var toolRounds: [ChatMessage] = []
+    /// The images of the new message (SPEC §13); earlier messages carry theirs in `history`.
+    public var images: [MessageAttachment] = []
+    /// Where the images' files are (nil: no images can be sent).
+    public var attachmentStore: AttachmentStore?
 
     /// Creates a request.
     public init(model: String, system: String?, history: [ChatMessage], message: String, conversationID: String,
@@ -83,6 +87,15 @@ public protocol ChatProvider: Sendable {
     /// - Returns: events in order; a stream that ends without `.finished` was cut off.
     ///   It throws the provider's error (`ProviderError`, `APIError`) when the turn fails.
     func streamReply(to request: ChatProviderRequest) -> AsyncThrowingStream<ChatStreamEvent, any Error>
+    /// Checks, before anything is sent, that `model` can read images (SPEC §13).
+    /// - Throws: `AttachmentError.modelCannotSee` or `.providerTakesNoImages`; nothing when the
+    ///   server does not say (it then decides itself).
+    func checkImageInput(model: String) async throws
+}
+
+extension ChatProvider {
+    /// Providers that do not know say nothing: the server decides.
+    public func checkImageInput(model: String) async throws {}
 }
 
 extension ChatProvider {

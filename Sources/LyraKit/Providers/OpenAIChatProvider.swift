@@ -84,8 +84,20 @@ public struct OpenAIChatProvider: ChatProvider {
         guard !request.model.isEmpty else { throw ProviderError.noModel(provider: definition.name) }
         var messages: [OpenAIChatMessageDTO] = []
         if let system = request.system, !system.isEmpty { messages.append(.init(role: "system", content: system)) }
-        messages += request.history.map(OpenAIChatMessageDTO.init(message:))
-        messages.append(.init(role: "user", content: request.message))
+        // Images go as data URLs streamed from their stored files (OpenAIImageBody).
+        var images = OpenAIImageBody()
+        for message in request.history {
+            var dto = OpenAIChatMessageDTO(message: message)
+            for attachment in message.attachments where attachment.isImage {
+                dto.imageURLs.append(try images.dataURL(for: attachment, in: request.attachmentStore))
+            }
+            messages.append(dto)
+        }
+        var prompt = OpenAIChatMessageDTO(role: "user", content: request.message)
+        for attachment in request.images {
+            prompt.imageURLs.append(try images.dataURL(for: attachment, in: request.attachmentStore))
+        }
+        messages.append(prompt)
         messages += request.toolRounds.map(OpenAIChatMessageDTO.init(message:))
         if let prefix = request.replyPrefix { messages.append(.init(role: "assistant", content: prefix)) }
         var dto = OpenAIChatRequestDTO(
@@ -103,12 +115,23 @@ public struct OpenAIChatProvider: ChatProvider {
         } catch {
             throw ProviderError.invalidResponse("cannot encode the request")
         }
-        var http = HTTPRequest(method: .post, url: try endpoint("chat/completions"), body: .bytes(body),
+        var http = HTTPRequest(method: .post, url: try endpoint("chat/completions"),
+                               body: images.files.isEmpty ? .bytes(body) : images.parts(of: body),
                                timeout: RequestDeadline.effective(600))
         addHeaders(to: &http)
         http.setHeader("Content-Type", "application/json")
         http.setHeader("Accept", "text/event-stream, application/json")
         return http
+    }
+
+    /// Whether `model` can read images, as the server says (VisionCapabilityProbe).
+    /// - Throws: `AttachmentError.modelCannotSee` when the server says it cannot.
+    public func checkImageInput(model: String) async throws {
+        guard let base = definition.baseURL else { throw ProviderError.missingBaseURL(provider: definition.name) }
+        let probe = VisionCapabilityProbe(baseURL: base, apiKey: definition.apiKey, transport: transport)
+        if await probe.canSee(model: model) == false {
+            throw AttachmentError.modelCannotSee(model: model)
+        }
     }
 
     private func endpoint(_ path: String) throws -> URL {

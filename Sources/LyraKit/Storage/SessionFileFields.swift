@@ -61,6 +61,7 @@ extension ChatMessage: StoredObject {
             .optional("toolCalls", \.toolCalls, { $0.toolCalls = $1 }),
             .optional("toolCallId", \.toolCallId, { $0.toolCallId = $1 }),
             .optional("allowed", \.allowed, { $0.allowed = $1 }),
+            .list("attachments", \.attachments, { $0.attachments = $1 }),
         ])
 }
 

@@ -1,5 +1,5 @@
-// A JSON array of stored values (a message's `alternatives`): each element read and written as its
-// kind says; `null` elements are left out.
+// A JSON array of stored values (a message's `alternatives`, `toolCalls`): each element read and
+// written as its kind says (objects through their field tables); `null` elements are left out.
 
 extension Array: StoredValue where Element: StoredValue {
     /// The array at the reader's position; nil for `null`.

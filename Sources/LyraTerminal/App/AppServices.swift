@@ -27,8 +27,9 @@ public final class AppServices {
     // state (the current session, the chosen model) and take their backend per call, so they are
     // kept across `reloadConfiguration()`:
     /// The chat service: one current session per run, over the session files.
-    lazy var chat = ChatService(store: SessionStore(directory: sessionsDirectory, warn: Self.printWarning),
-                                clock: clock)
+    lazy var chat = ChatService(store: SessionStore(directory: sessionsDirectory,
+                                                    warn: Self.printWarning), clock: clock,
+                                attachments: attachmentStore)
     /// The schema replies must follow (`--schema`), read when the run starts.
     public var responseFormat: ChatResponseFormat?
     /// The explicit model choice of this run (`--model`, `LYRA_MODEL`, `/model`).

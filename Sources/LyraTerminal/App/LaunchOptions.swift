@@ -58,6 +58,8 @@ public struct LaunchOptions: Sendable, Equatable {
     public var parameters = ChatParameters()
     /// `--schema FILE`: the JSON Schema replies must follow.
     public var schemaPath: String?
+    /// `--attach PATH` (repeatable): files attached to the first message (SPEC §13).
+    public var attach: [String] = []
 
     /// Options with every default.
     public init() {}
@@ -77,7 +79,8 @@ extension LaunchOptions {
                lyra [OPTIONS] -c LINE [-c LINE …]  run these lines as if typed, then exit
                lyra [OPTIONS] -f FILE              run a script file ('-' is stdin), then exit
                lyra [OPTIONS] [--] PROMPT…         send one message and print the reply; piped stdin
-                                                   is attached to it (PROMPT, a blank line, the input)
+                                                   is attached to it (PROMPT, a blank line, the input;
+                                                   an image as an image)
                lyra serve [--host H] [--port P]    run the local backend in the foreground
                                                    (lyra serve --help for its options)
                lyra --help | --version | --completions bash|zsh|fish
@@ -104,6 +107,7 @@ extension LaunchOptions {
           --temperature T   sampling temperature (0–2), saved in the session
           --max-tokens N    the most tokens a reply may have, saved in the session
           --no-save         write no session (nothing is left in the sessions directory)
+          --attach PATH     attach an image or text file to the first message (repeatable)
 
         exit status: 0 success · 1 a line failed · 2 usage or configuration error · 3 stopped by --bail · 130 interrupted
         """
@@ -148,6 +152,7 @@ extension LaunchOptions {
             case "--model": options.model = try value()
             case "--system": options.system = try value()
             case "--plain": options.plain = true
+            case "--attach": options.attach.append(try value())
             case "--reasoning": options.reasoning = true
             case "--think":
                 let level = try value()

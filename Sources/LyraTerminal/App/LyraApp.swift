@@ -42,6 +42,16 @@ public enum LyraApp {
             console.writeError("lyra: \(ErrorText.describe(error))\n")
             return .usage
         }
+        do {
+            // `--attach PATH` (SPEC §13): attached to the first message, checked before anything runs.
+            for path in options.attach {
+                try AttachmentIntake.attachFile(path, home: environment["HOME"], context: context)
+            }
+        } catch {
+            console.writeError("lyra: \(ErrorText.describe(error))\n")
+            await services.chatService().removeUnsent(context.attachments.takeImages())
+            return ExitStatus.forFailure(error)
+        }
         if interactive {
             return await leaving(context, await runInteractive(context: context, interpreter: interpreter,
                                                                 interrupts: interrupts))
@@ -75,6 +85,7 @@ public enum LyraApp {
     /// Folds the current session's journal into its file before exit (docs/JOURNAL.md); returns `status`.
     private static func leaving(_ context: CommandContext, _ status: ExitStatus) async -> ExitStatus {
         await context.services.tools.stop()
+        await context.services.chatService().removeUnsent(context.attachments.takeImages())
         do {
             try await context.services.chatService().leaveSession()
         } catch {

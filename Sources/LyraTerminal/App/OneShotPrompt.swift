@@ -14,9 +14,8 @@ enum OneShotPrompt {
         defer { context.console.flush() }
         var inputTokens = 0
         do {
-            if readsStandardInput, let data = try TextAttachment.standardInput() {
-                context.attachments.add(data.text)
-                inputTokens = TokenCount.estimate(data.text)
+            if readsStandardInput, let text = try AttachmentIntake.attachStandardInput(context: context) {
+                inputTokens = TokenCount.estimate(text)
             }
             guard let handler = interpreter.messageHandler else {
                 throw CommandError.failed("chat is not available in this build")

@@ -14,6 +14,21 @@ public final class ChatMessageHandler: MessageHandling {
     public func send(_ text: String, context: CommandContext) async throws {
         let chat = context.services.chatService()
         let text = context.attachments.take(appendingTo: text)
-        try await ChatTurnPresenter.run(context, chat: chat) { options in try await chat.send(text, options: options) }
+        let images = context.attachments.images
+        let store = context.services.attachmentStore
+        do {
+            try await ChatTurnPresenter.run(context, chat: chat) { options in
+                var options = options
+                options.attachmentStore = store
+                return try await chat.send(text, images: images, options: options)
+            }
+        } catch {
+            // Refused before sending: the images stay attached for another model (/model). Else they
+            // are in the saved message now (/retry resends them).
+            let refusal = (error as? AttachmentError ?? (error as? FailedTurnError)?.underlying as? AttachmentError)
+            if refusal?.isRefusalBeforeSending != true { _ = context.attachments.takeImages() }
+            throw error
+        }
+        _ = context.attachments.takeImages()
     }
 }

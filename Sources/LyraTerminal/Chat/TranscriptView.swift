@@ -27,6 +27,9 @@ enum TranscriptView {
             if !(message.content.isEmpty && message.toolCalls != nil) {
                 parts.append(MessageBubble.render(message.content, role: role, width: width, theme: theme))
             }
+            for attachment in message.attachments {
+                parts.append(theme.paint("  " + TextSanitizer.singleLine(attachment.chip), .muted))
+            }
             parts += ToolCallCard.storedCalls(message.toolCalls ?? [], theme: theme, width: width)
             if message.compacted { parts.append(theme.paint("  (compacted: the summary below stands for it)", .muted)) }
             if message.isFailed { parts.append(theme.paint("  (no reply: /retry resends it)", .warning)) }

@@ -26,6 +26,8 @@ public enum CommandCatalog {
             EditCommand(),
             CopyCommand(),
             FileCommand(),
+            AttachCommand(),
+            PasteCommand(),
             ImproveCommand(),
             VideoCommand(),
             SubscribeCommand(),

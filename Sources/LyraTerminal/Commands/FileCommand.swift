@@ -34,7 +34,7 @@ public struct FileCommand: Command {
         }
         let unquoted = arguments.words.count == 1 ? arguments.words[0].text : path
         let attachment = try TextAttachment.file(unquoted, home: home)
-        context.attachments.add(attachment.text)
+        context.attachments.add(attachment.text, name: unquoted)
         let size = VideoProgressLine.bytes(Int64(attachment.byteCount))
         // A link is named with its target, so a link to a secret file is not attached unnoticed.
         let link = attachment.linkTarget.map { ", a link to " + TextSanitizer.singleLine($0) } ?? ""

@@ -12,7 +12,7 @@ enum BashCompletionScript {
             if [ "$COMP_CWORD" -gt 0 ]; then
                 prev="${COMP_WORDS[COMP_CWORD-1]}"
             fi
-            local options="--demo --base-url --session --continue --allow-tool --bail --echo --no-color -q --quiet --context-tokens -c -f --completions -h --help -V --version --json --jsonl --schema --temperature --max-tokens --no-save"
+            local options="--demo --base-url --session --continue --allow-tool --bail --echo --no-color -q --quiet --context-tokens --attach -c -f --completions -h --help -V --version --json --jsonl --schema --temperature --max-tokens --no-save"
             if [ "${COMP_WORDS[1]}" = "serve" ] && [ "$COMP_CWORD" -gt 1 ]; then
                 case "$prev" in
                     --host|--port) return 0 ;;
@@ -21,7 +21,7 @@ enum BashCompletionScript {
                 return 0
             fi
             case "$prev" in
-                -f|--schema)
+                -f|--schema|--attach)
                     COMPREPLY=( $(compgen -f -- "$cur") )
                     compopt -o filenames 2>/dev/null
                     return 0

@@ -21,6 +21,7 @@ enum FishCompletionScript {
         complete -c lyra -n "not __fish_seen_subcommand_from serve" -l echo -d "script: print each input line"
         complete -c lyra -n "not __fish_seen_subcommand_from serve" -l no-color -d "no ANSI styling"
         complete -c lyra -n "not __fish_seen_subcommand_from serve" -s q -l quiet -d "no banner, hints or progress lines"
+        complete -c lyra -n "not __fish_seen_subcommand_from serve" -l attach -r -F -d "attach an image or text file to the first message"
         complete -c lyra -n "not __fish_seen_subcommand_from serve" -s c -x -d "run this line as if typed"
         complete -c lyra -n "not __fish_seen_subcommand_from serve" -s f -r -F -d "run a script file"
         complete -c lyra -n "not __fish_seen_subcommand_from serve" -l completions -x -a "bash zsh fish" -d "print a shell completion script"

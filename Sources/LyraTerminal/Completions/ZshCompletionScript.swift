@@ -30,6 +30,7 @@ enum ZshCompletionScript {
                 '--echo[script: print each input line before running it]' \
                 '--no-color[no ANSI styling]' \
                 '(-q --quiet)'{-q,--quiet}'[no banner, hints or progress lines]' \
+                '*--attach[attach an image or text file to the first message]:file:_files' \
                 '*-c[run this line as if typed]:line:' \
                 '-f[run a script file]:script file:_files' \
                 '--completions[print a shell completion script]:shell:(bash zsh fish)' \

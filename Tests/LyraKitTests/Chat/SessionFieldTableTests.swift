@@ -21,6 +21,8 @@ import Testing
         reply.compacted = true
         reply.removed = true
         reply.alternatives = [ChatAlternative(content: "Hello", createdAt: date)]
+        reply.attachments = [MessageAttachment(sha256: String(repeating: "c", count: 64), mediaType: "image/gif",
+                                               bytes: 43, width: 1, height: 1, name: "pixel.gif")]
         reply.unknownMembers = [JSONMember(key: "mood", json: #""ok""#)]
         var session = ChatSession(id: "S1", title: "Full", chatID: "c1", createdAt: date, updatedAt: date + 2, messages: [
             ChatMessage(id: "m1", role: .user, content: "Hi", createdAt: date, failed: true), reply,

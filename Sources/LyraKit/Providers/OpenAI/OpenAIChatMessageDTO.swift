@@ -13,6 +13,9 @@ public struct OpenAIChatMessageDTO: Codable, Equatable, Sendable {
     public var toolCalls: [OpenAIToolCallDTO]?
     /// A `tool` message: the id of the call it answers.
     public var toolCallID: String?
+    /// Image data URLs sent after the text as content parts (SPEC §13); when there are any,
+    /// `content` goes as `[{"type": "text", …}, {"type": "image_url", …}, …]`.
+    public var imageURLs: [String] = []
 
     /// A message with `role` and `content`.
     public init(role: String, content: String?, toolCalls: [OpenAIToolCallDTO]? = nil, toolCallID: String? = nil) {
@@ -31,7 +34,11 @@ public struct OpenAIChatMessageDTO: Codable, Equatable, Sendable {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(role, forKey: .role)
-        try container.encodeIfPresent(content, forKey: .content)
+        if imageURLs.isEmpty {
+            try container.encodeIfPresent(content, forKey: .content)
+        } else {
+            try container.encode(OpenAIContentPartDTO.parts(text: content, imageURLs: imageURLs), forKey: .content)
+        }
         try container.encodeIfPresent(toolCalls, forKey: .toolCalls)
         try container.encodeIfPresent(toolCallID, forKey: .toolCallID)
     }

@@ -4,10 +4,12 @@
 import Foundation
 
 extension OpenAIChatRequestDTO {
-    /// The request body.
+    /// The request body (slashes unescaped, so image data URLs read as `data:image/png;…`).
     /// - Throws: encoding errors.
     public func body() throws -> Data {
-        var data = try JSONEncoder().encode(self)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .withoutEscapingSlashes
+        var data = try encoder.encode(self)
         guard let responseFormat, data.last == UInt8(ascii: "}") else { return data }
         data.removeLast()
         var tail: [UInt8] = []

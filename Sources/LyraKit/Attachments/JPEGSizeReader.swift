@@ -1,7 +1,8 @@
-// Reads a JPEG's pixel size from its start-of-frame marker (SOF0, SOF2, …) without decoding it.
+// Reads a JPEG's pixel size from its start-of-frame marker (SOF0, SOF2, …) without decoding it: the
+// one JPEG header reader, used by image attachments and by the local backend's video route.
 
 /// Why a JPEG's size could not be read.
-enum JPEGSizeError: Error, Equatable {
+public enum JPEGSizeError: Error, Equatable {
     /// The data does not start with FF D8 FF.
     case notJPEG
     /// A segment runs past the end of the data.
@@ -11,21 +12,29 @@ enum JPEGSizeError: Error, Equatable {
 }
 
 /// The width and height of a JPEG image.
-struct JPEGSize: Equatable, Sendable {
-    let width: Int
-    let height: Int
+public struct JPEGSize: Equatable, Sendable {
+    /// Pixels across.
+    public let width: Int
+    /// Pixels down.
+    public let height: Int
+
+    /// A size of `width` × `height` pixels.
+    public init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+    }
 }
 
 /// Walks JPEG marker segments up to the first frame header.
-enum JPEGSizeReader {
+public enum JPEGSizeReader {
     /// Whether `bytes` starts like a JPEG file (FF D8 FF).
-    static func looksLikeJPEG(_ bytes: [UInt8]) -> Bool {
+    public static func looksLikeJPEG(_ bytes: [UInt8]) -> Bool {
         bytes.count >= 3 && bytes[0] == 0xFF && bytes[1] == 0xD8 && bytes[2] == 0xFF
     }
 
     /// The image size from the first SOFn segment.
     /// - Throws: `JPEGSizeError` for non-JPEG data, truncated segments or no frame header.
-    static func size(of bytes: [UInt8]) throws(JPEGSizeError) -> JPEGSize {
+    public static func size(of bytes: [UInt8]) throws(JPEGSizeError) -> JPEGSize {
         guard looksLikeJPEG(bytes) else { throw .notJPEG }
         var index = 2
         while index < bytes.count {
