@@ -1,5 +1,6 @@
 // The command line of SPEC §1, parsed by hand: options, `-c` lines, `-f` files, a one-shot PROMPT
-// (from the first word that is not an option, or everything after `--`) and `lyra serve`.
+// (the words that are not options, wherever they stand, and everything after `--`) and `lyra serve`.
+// The options themselves are the rows of `LaunchOptionCatalog`.
 import Foundation
 import LyraKit
 
@@ -25,6 +26,8 @@ public struct LaunchOptions: Sendable, Equatable {
         case version
         /// Print a shell completion script.
         case completions(String)
+        /// Print the manual page (roff).
+        case manual
     }
 
     public var action: Action = .standard
@@ -64,26 +67,15 @@ extension LaunchOptions {
         usage: lyra [OPTIONS]                     REPL on a terminal; otherwise a script read from stdin
                lyra [OPTIONS] -c LINE [-c LINE …]  run these lines as if typed, then exit
                lyra [OPTIONS] -f FILE              run a script file ('-' is stdin), then exit
-               lyra [OPTIONS] [--] PROMPT…         send one message and print the reply; piped stdin
-                                                   is attached to it (PROMPT, a blank line, the input)
+               lyra [OPTIONS] PROMPT… [-- PROMPT…]  send one message and print the reply; piped stdin
+                                                   is attached to it (PROMPT, a blank line, the input);
+                                                   options may stand anywhere before --
                lyra serve [--host H] [--port P]    run the local backend in the foreground
                                                    (lyra serve --help for its options)
-               lyra --help | --version | --completions bash|zsh|fish
+               lyra --help | --version | --man | --completions bash|zsh|fish
 
         options:
-          --demo            use the built-in local backend for everything (no account needed)
-          --base-url URL    app backend base URL
-          --session REF     open an existing session by number, id or title
-          --continue        open the most recently updated session
-          --bail            script: stop at the first failing line (exit 3)
-          --echo            script: print each input line (prefixed '> ') before running it
-          --no-color        no ANSI styling
-          -q, --quiet       no banner, hints or progress lines
-          --model M         the model for this run: PROVIDER:MODEL (app, openai, ollama, demo, or from config.json)
-          --system TEXT     the system prompt of the new session
-          --plain           show replies as raw text (no Markdown rendering)
-          --reasoning       show a thinking model's reasoning (scripts: on stderr)
-          --think LEVEL     thinking level: off, low, medium, high or default
+        \(LaunchOptionCatalog.usageLines(LaunchOptionCatalog.options))
 
         exit status: 0 success · 1 a line failed · 2 usage or configuration error · 3 stopped by --bail · 130 interrupted
         """
@@ -102,48 +94,63 @@ extension LaunchOptions {
             return options
         }
         while let argument = remaining.popFirst() {
-            // The first word that is not an option starts the prompt; `--` always does.
-            if argument == "--" || !argument.hasPrefix("-") {
-                prompt = (argument == "--" ? [] : [argument]) + remaining
+            // Words that are not options are the prompt, wherever they stand; after `--` every word is.
+            if argument == "--" {
+                prompt += remaining
                 if prompt.isEmpty { throw UsageError(message: "-- needs a PROMPT after it") }
                 break
             }
+            if !argument.hasPrefix("-") || argument == "-" {
+                prompt.append(argument)
+                continue
+            }
             let (name, inlineValue) = LongOption.split(argument)
+            guard let spec = LaunchOptionCatalog.spec(named: name) else {
+                throw UsageError(message: "unknown option '\(argument)'"
+                    + (prompt.isEmpty ? "" : " (put -- before prompt words that start with -)"))
+            }
             func value() throws -> String {
                 if let inlineValue { return inlineValue }
                 guard let next = remaining.popFirst() else { throw UsageError(message: "\(name) needs a value") }
                 return next
             }
-            switch name {
-            case "-h", "--help": options.action = .help
-            case "-V", "--version": options.action = .version
-            case "--demo": options.demo = true
-            case "--base-url": options.baseURL = try value()
-            case "--session": options.sessionReference = try value()
-            case "--continue": options.continueLatest = true
-            case "--bail": options.bail = true
-            case "--echo": options.echo = true
-            case "--no-color": options.noColor = true
-            case "-q", "--quiet": options.quiet = true
-            case "--model": options.model = try value()
-            case "--system": options.system = try value()
-            case "--plain": options.plain = true
-            case "--reasoning": options.reasoning = true
-            case "--think":
-                let level = try value()
-                do {
-                    _ = try ThinkLevel.parse(level)
-                } catch {
-                    throw UsageError(message: "unknown thinking level '\(level)' (use off, low, medium, high or default)")
-                }
-                options.think = level
-            case "-c": lines.append(try value())
-            case "-f": options.action = .file(try value())
-            case "--completions": options.action = .completions(try value())
-            default: throw UsageError(message: "unknown option '\(argument)'")
-            }
+            try apply(spec.canonicalName, value: value, to: &options, lines: &lines)
         }
         return try validated(options, lines: lines, prompt: prompt)
+    }
+
+    /// Sets what the option `name` (a table row's canonical name) asks for.
+    private static func apply(_ name: String, value: () throws -> String, to options: inout LaunchOptions,
+                              lines: inout [String]) throws {
+        switch name {
+        case "--help": options.action = .help
+        case "--version": options.action = .version
+        case "--man": options.action = .manual
+        case "--demo": options.demo = true
+        case "--base-url": options.baseURL = try value()
+        case "--session": options.sessionReference = try value()
+        case "--continue": options.continueLatest = true
+        case "--bail": options.bail = true
+        case "--echo": options.echo = true
+        case "--no-color": options.noColor = true
+        case "--quiet": options.quiet = true
+        case "--model": options.model = try value()
+        case "--system": options.system = try value()
+        case "--plain": options.plain = true
+        case "--reasoning": options.reasoning = true
+        case "--think":
+            let level = try value()
+            do {
+                _ = try ThinkLevel.parse(level)
+            } catch {
+                throw UsageError(message: "unknown thinking level '\(level)' (use off, low, medium, high or default)")
+            }
+            options.think = level
+        case "-c": lines.append(try value())
+        case "-f": options.action = .file(try value())
+        case "--completions": options.action = .completions(try value())
+        default: throw UsageError(message: "the option \(name) is listed but not handled")
+        }
     }
 
     private static func validated(_ options: LaunchOptions, lines: [String], prompt: [String]) throws -> LaunchOptions {
