@@ -89,6 +89,8 @@ public enum LyraApp {
                                          SessionCompletion.loader(chat: context.services.chatService()))
         context.completionData.setLoader(for: [.templateIDs, .templateNames],
                                          TemplateCompletion.loader(services: context.services))
+        context.completionData.setLoader(for: [.providerNames, .modelIDs],
+                                         ModelCompletion.loader(services: context.services))
         let history = HistoryFile.resolve(
             environment: context.services.environment, stateDirectory: context.services.directories.stateDirectory
         ).refusingUnsafeFile { context.console.writeError($0) }

@@ -46,9 +46,18 @@ public enum ManualPage {
         return escape(text)
     }
 
-    /// `text` safe inside a roff line: backslashes and hyphens escaped, no line starting with a control character.
+    /// `text` safe inside a roff line: backslashes and hyphens escaped, characters outside ASCII as
+    /// `\[uXXXX]`, no line starting with a control character.
     static func escape(_ text: String) -> String {
-        var escaped = text.replacingOccurrences(of: "\\", with: "\\e").replacingOccurrences(of: "-", with: "\\-")
+        var escaped = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": escaped += "\\e"
+            case "-": escaped += "\\-"
+            case _ where scalar.isASCII: escaped.unicodeScalars.append(scalar)
+            default: escaped += "\\[u" + String(format: "%04X", scalar.value) + "]"
+            }
+        }
         if escaped.hasPrefix(".") || escaped.hasPrefix("'") { escaped = "\\&" + escaped }
         return escaped
     }
