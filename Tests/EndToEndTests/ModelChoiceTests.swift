@@ -107,8 +107,25 @@ private func requestedModels(_ backend: RunningBackend) async throws -> [String]
         #expect(next.status == 0 && next.stderr.isEmpty)
         #expect(try await requestedModels(backend) == ["lyra-think"])
         let unknownProvider = try await env.runLyra(["-c", "/settings set model nosuch:thing"])
-        #expect(unknownProvider.status == 1)
+        #expect(unknownProvider.status == 2)
         #expect(unknownProvider.stderr.hasPrefix("lyra: line 1: unknown provider 'nosuch'"))
+    }
+
+    @Test func ollamaOnAnotherMachineNamesAllowInsecureHTTPAndOneShotsAreNotToldToUseNew() async throws {
+        let env = try TemporaryEnvironment()
+        let remote = try await env.runLyra(["-m", "ollama:llama3.2", "hi"],
+                                           extraEnvironment: ["OLLAMA_HOST": "192.168.1.50:11434"])
+        #expect(remote.status == 2)
+        #expect(remote.stderr.hasPrefix("lyra: Ollama at 192.168.1.50:11434 (OLLAMA_HOST) is plain http:// on another "
+            + "machine"))
+        #expect(remote.stderr.contains("/settings set allowInsecureHTTP true") && !remote.stderr.contains("use https://"))
+
+        let backend = try RunningBackend()
+        try await backend.control.injectFault(json: #"{"path": "/v1/chat/completions", "openai_error": "context_length"}"#)
+        let long = try await env.runLyra(["-m", "openai:lyra-demo", "a long question"], extraEnvironment: unchosen(backend))
+        #expect(long.status == 1)
+        #expect(long.stderr.contains("shorten the prompt or the piped input") && !long.stderr.contains("/new"))
+        #expect(!long.stderr.contains("line 0"))
     }
 
     @Test func optionsMayFollowThePromptAndHaveShortForms() async throws {

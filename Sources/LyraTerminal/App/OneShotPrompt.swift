@@ -24,7 +24,7 @@ enum OneShotPrompt {
             return FileDescriptorSink.sawBrokenPipe(STDOUT_FILENO) ? .outputClosed : .success
         } catch {
             if FileDescriptorSink.sawBrokenPipe(STDOUT_FILENO) { return .outputClosed }
-            context.console.writeError("lyra: \(ErrorText.describe(error))\n")
+            context.console.writeError("lyra: \(ErrorText.describe(error, oneShot: true))\n")
             return ExitStatus.forFailure(error)
         }
     }

@@ -57,10 +57,15 @@ extension AppServices {
     }
 
     /// The OpenAI-compatible client for `definition`, its base URL checked by the http policy.
-    /// - Throws: `ProviderError.missingBaseURL`, `APIError.insecureURL`/`.invalidURL`.
+    /// - Throws: `ProviderError.missingBaseURL`, `PlainHTTPProviderError`, `APIError.invalidURL`.
     func openAIProvider(_ definition: ProviderDefinition) throws -> OpenAIChatProvider {
         guard let baseURL = definition.baseURL else { throw ProviderError.missingBaseURL(provider: definition.name) }
-        try BaseURLPolicy(allowInsecureHTTP: try configuration().allowInsecureHTTP).validate(baseURL)
+        do {
+            try BaseURLPolicy(allowInsecureHTTP: try configuration().allowInsecureHTTP).validate(baseURL)
+        } catch APIError.insecureURL where baseURL.scheme?.lowercased() == "http" {
+            throw PlainHTTPProviderError(label: definition.label, address: definition.address,
+                                         setting: definition.baseURLSetting)
+        }
         return OpenAIChatProvider(definition: definition)
     }
 }

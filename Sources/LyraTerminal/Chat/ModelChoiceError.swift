@@ -40,3 +40,13 @@ enum ModelChoiceError: Error, LocalizedError, Equatable {
         return Array(scored.sorted { $0.1 < $1.1 }.map(\.0).prefix(3))
     }
 }
+
+extension ModelChoiceError: StatusCarryingError {
+    /// An unknown provider is a configuration problem (exit status 2); an unknown model fails the line.
+    var exitStatus: ExitStatus {
+        switch self {
+        case .unknownName: return .usage
+        case .unknownModel: return .lineFailed
+        }
+    }
+}
