@@ -14,6 +14,8 @@ public struct BackendTestConfiguration: Sendable, Equatable, Encodable {
     public var chatDelayMilliseconds: Int?
     /// How `lyra-think` sends its reasoning: `reasoning_content`, `reasoning`, `tags`, `open` or `split`.
     public var thinkForm: String?
+    /// The demo model's reply padded to this many words (one paragraph).
+    public var demoReplyWords: Int?
 
     enum CodingKeys: String, CodingKey {
         case videoPollsToComplete = "video_polls_to_complete"
@@ -21,11 +23,14 @@ public struct BackendTestConfiguration: Sendable, Equatable, Encodable {
         case templatesBareArray = "templates_bare_array"
         case chatDelayMilliseconds = "chat_delay_ms"
         case thinkForm = "think_form"
+        case demoReplyWords = "demo_reply_words"
     }
 
     /// Creates a configuration; nil fields are left as the backend has them.
     public init(videoPollsToComplete: Int? = nil, relativeVideoURL: Bool? = nil,
-                templatesBareArray: Bool? = nil, chatDelayMilliseconds: Int? = nil, thinkForm: String? = nil) {
+                templatesBareArray: Bool? = nil, chatDelayMilliseconds: Int? = nil, thinkForm: String? = nil,
+                demoReplyWords: Int? = nil) {
+        self.demoReplyWords = demoReplyWords
         self.thinkForm = thinkForm
         self.videoPollsToComplete = videoPollsToComplete
         self.relativeVideoURL = relativeVideoURL

@@ -9,8 +9,9 @@ import LyraKit
 /// ``MarkdownRenderer/render(_:width:theme:)`` for the whole text. Text is sanitised line by line
 /// (``TextSanitizer``) before it is parsed, so nothing from the source can move the cursor.
 public struct MarkdownStreamRenderer: Sendable {
-    /// The columns each line may take (code lines and URLs excepted).
-    public let width: Int
+    /// The columns each line may take (code lines and URLs excepted); a live view sets it again
+    /// before each piece, so lines committed after a resize fit the new width (``resize(to:)``).
+    public private(set) var width: Int
     /// Styles the output; a theme without colour gives plain text.
     public let theme: Theme
 
@@ -45,6 +46,11 @@ public struct MarkdownStreamRenderer: Sendable {
     public init(width: Int, theme: Theme) {
         self.width = max(1, width)
         self.theme = theme
+    }
+
+    /// Lays out the lines committed from now on at `columns` (at least 1).
+    public mutating func resize(to columns: Int) {
+        width = max(1, columns)
     }
 
     /// The unfinished last source line, sanitised: what a live preview may show until
