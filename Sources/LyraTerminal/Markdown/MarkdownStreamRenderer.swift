@@ -108,6 +108,10 @@ public struct MarkdownStreamRenderer: Sendable {
         case .blank:
             owesBlankLine = hasOutput
             return []
+        case .paragraph(let indent, _) where indent >= 4 && !list.isOpen:
+            // An indented code block: the line as written (its indentation is meaning, in Python),
+            // shown as code and never wrapped, like a fenced block's lines.
+            return emit([theme.paint(TextWrapper.expandingTabs(Substring(line)), markdown: .code)])
         case .paragraph where MarkdownTable.isRow(line):
             tableHeader = line
             return []

@@ -62,3 +62,14 @@ import Testing
         }
     }
 }
+
+@Suite struct IndentedCodeBlockTests {
+    @Test func anIndentedCodeBlockKeepsItsIndentationAndIsNotWrapped() {
+        let source = "Like this:\n\n    def f(x):\n        return x * 2  # doubled, a comment long enough to pass the width\n\nafter"
+        let lines = MarkdownRenderer.render(source, width: 40, theme: .plain)
+        #expect(lines == ["Like this:", "", "    def f(x):",
+                          "        return x * 2  # doubled, a comment long enough to pass the width", "", "after"])
+        // Inside a list, four spaces are the item's continuation, not code.
+        #expect(MarkdownRenderer.render("- item\n    more", width: 40, theme: .plain) == ["• item", "  more"])
+    }
+}
