@@ -27,7 +27,8 @@ extension MarkdownStreamRenderer {
         case .paragraph(let indent, let text):
             let column = list.isOpen && indent > 0 ? list.contentColumn : 0
             if column == 0 { list.close() }
-            return wrap(InlineMarkdown.render(text), prefix: [StyledRun(spaces(column))], indent: column)
+            return wrap(InlineMarkdown.render(Self.withoutHardBreak(text)), prefix: [StyledRun(spaces(column))],
+                        indent: column)
         }
     }
 
@@ -39,8 +40,20 @@ extension MarkdownStreamRenderer {
         let shown = ordered ? marker : depth % 2 == 0 ? "•" : "◦"
         let column = lead + DisplayWidth.columns(of: shown) + 1
         list.setContentColumn(column)
-        let prefix = [StyledRun(spaces(lead)), StyledRun(shown, .marker), StyledRun(" ")]
-        return wrap(InlineMarkdown.render(text), prefix: prefix, indent: column)
+        var prefix = [StyledRun(spaces(lead)), StyledRun(shown, .marker), StyledRun(" ")]
+        var text = text
+        // A task list item: its box as a glyph (`- [ ] todo`, `- [x] done`).
+        for (box, glyph) in [("[ ] ", "☐ "), ("[x] ", "☑ "), ("[X] ", "☑ ")] where text.hasPrefix(box) {
+            text = String(text.dropFirst(box.count))
+            prefix.append(StyledRun(glyph, .marker))
+        }
+        return wrap(InlineMarkdown.render(Self.withoutHardBreak(text)), prefix: prefix, indent: column)
+    }
+
+    /// `text` without a trailing `\\` (a hard line break: each source line is its own line already).
+    static func withoutHardBreak(_ text: String) -> String {
+        guard text.hasSuffix("\\"), !text.hasSuffix("\\\\") else { return text }
+        return String(text.dropLast())
     }
 
     /// Two columns per level, at most half the width.

@@ -73,3 +73,17 @@ import Testing
         #expect(MarkdownRenderer.render("- item\n    more", width: 40, theme: .plain) == ["• item", "  more"])
     }
 }
+
+@Suite struct MarkdownGapTests {
+    private func plain(_ markdown: String) -> [String] { MarkdownRenderer.render(markdown, width: 60, theme: .plain) }
+
+    @Test func entitiesAreDecodedButNeverIntoControls() {
+        #expect(plain("Tom &amp; Jerry &lt;3 &mdash; &#8364;5 &#x41;") == ["Tom & Jerry <3 — €5 A"])
+        #expect(plain("&#27;[31m and &bogus; and `&amp;` stay") == ["&#27;[31m and &bogus; and &amp; stay"])
+    }
+
+    @Test func taskListsShowBoxesAndHardBreaksLoseTheirBackslash() {
+        #expect(plain("- [ ] todo\n- [x] done") == ["• ☐ todo", "• ☑ done"])
+        #expect(plain("first line\\\nsecond") == ["first line", "second"])
+    }
+}
