@@ -50,7 +50,7 @@ extension MarkdownStreamRenderer {
         return wrap(InlineMarkdown.render(Self.withoutHardBreak(text)), prefix: prefix, indent: column)
     }
 
-    /// `text` without a trailing `\\` (a hard line break: each source line is its own line already).
+    /// `text` without a trailing backslash (a hard line break: each source line is its own line already).
     static func withoutHardBreak(_ text: String) -> String {
         guard text.hasSuffix("\\"), !text.hasSuffix("\\\\") else { return text }
         return String(text.dropLast())
