@@ -276,7 +276,12 @@ A streamed reply may also go at most 120 seconds without a byte; the variable do
 .TP
 .BR LYRA_MODEL ", " LYRA_WRITING_MODEL
 The chat model
-.RI ( PROVIDER:MODEL )
+.RI ( PROVIDER:MODEL ,
+a bare
+.I MODEL
+of the current provider, or a
+.I PROVIDER
+alone for its first model)
 and the model
 .B /improve
 uses.
@@ -295,12 +300,17 @@ The
 provider's URL (default
 .IR https://api.openai.com/v1 )
 and key.
+With no model chosen anywhere, a set
+.B OPENAI_BASE_URL
+gives its first model (Lyra says so on standard error).
 .TP
 .B OLLAMA_HOST
 Where the
 .B ollama
-provider is (default 127.0.0.1:11434); the first run also looks there, and on 127.0.0.1:8080
-(llama.cpp), for a model server to offer.
+provider is (default 127.0.0.1:11434).
+With no model chosen anywhere (and at the first run, to offer one), Lyra looks there and on
+127.0.0.1 ports 8080 and 9931 (llama.cpp), 1234 (LM Studio) and 8000 (vLLM), 300 ms each, once a
+run, and uses the first model of the first server that answers.
 .TP
 .BI LYRA_API_KEY_ NAME
 The key of the provider
