@@ -57,4 +57,22 @@ private func committed(_ output: String) -> String {
         session.send(.ctrlD)
         #expect(try await session.awaitExit() == 0)
     }
+
+    @Test func withNoColorCodeKeepsItsBackticksAndFences() async throws {
+        let env = try TemporaryEnvironment()
+        let backend = try RunningBackend()
+        var environment = openAIEnvironment(backend)
+        environment["NO_COLOR"] = "1"
+        let session = try env.startLyraSession([], extraEnvironment: environment, columns: 100, rows: 40)
+        defer { session.terminate() }
+        try await session.awaitOutput(containing: "lyra ›")
+        session.send("show me some markdown\r")
+        try await session.awaitOutput(containing: "tokens")
+        let lines = committed(session.output).split(whereSeparator: \.isNewline).map(String.init)
+        #expect(lines.contains { $0.contains("`inline code`") })
+        #expect(lines.contains("```swift") && lines.contains("```"))
+        #expect(!session.output.contains("\u{1B}[3"))   // no colour sequences
+        session.send(.ctrlD)
+        #expect(try await session.awaitExit() == 0)
+    }
 }

@@ -40,7 +40,9 @@ final class ReplyStreamView {
         self.spinner = spinner
         self.showsReasoningText = showReasoning
         if context.isInteractive && render == .markdown {
-            markdown = MarkdownStreamRenderer(width: context.terminal.width, theme: context.theme)
+            var renderer = MarkdownStreamRenderer(width: context.terminal.width, theme: context.theme)
+            renderer.keepsMarkers = context.theme.colorLevel == .none
+            markdown = renderer
         }
     }
 

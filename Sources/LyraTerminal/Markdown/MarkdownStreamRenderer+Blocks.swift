@@ -10,6 +10,7 @@ extension MarkdownStreamRenderer {
         case .fence(let marker, let length, let indent, let info):
             fence = OpenFence(marker: marker, length: length, highlighter: CodeHighlighter(language: CodeLanguage.named(info)))
             let label = info.split(separator: " ").first.map(String.init) ?? ""
+            if keepsMarkers { return [spaces(indent) + String(repeating: marker, count: length) + label] }
             return label.isEmpty ? [] : [spaces(indent) + theme.paint(label, markdown: .muted)]
         case .heading(let level, let text):
             list.close()
@@ -56,6 +57,14 @@ extension MarkdownStreamRenderer {
         return String(text.dropLast())
     }
 
+    /// A run with the markers that carry its meaning put back: backticks around code, `~~` around struck text.
+    private static func withMarkers(_ run: StyledRun) -> StyledRun {
+        var text = run.text
+        if run.style.contains(.code) { text = "`" + text + "`" }
+        if run.style.contains(.strikethrough) { text = "~~" + text + "~~" }
+        return StyledRun(text, run.style)
+    }
+
     /// Two columns per level, at most half the width.
     private func nestedIndent(_ depth: Int) -> Int {
         min(2 * depth, width / 2)
@@ -63,7 +72,8 @@ extension MarkdownStreamRenderer {
 
     /// `runs` wrapped to the width after `prefix`, the next lines indented by `indent` spaces.
     private func wrap(_ runs: [StyledRun], prefix: [StyledRun], indent: Int) -> [String] {
-        StyledWrapper.wrap(runs, width: width, prefix: prefix, continuation: [StyledRun(spaces(indent))])
+        let runs = keepsMarkers ? runs.map(Self.withMarkers) : runs
+        return StyledWrapper.wrap(runs, width: width, prefix: prefix, continuation: [StyledRun(spaces(indent))])
             .map { StyledRun.paint($0, theme: theme) }
     }
 

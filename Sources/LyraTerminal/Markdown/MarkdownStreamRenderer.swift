@@ -14,6 +14,10 @@ public struct MarkdownStreamRenderer: Sendable {
     public private(set) var width: Int
     /// Styles the output; a theme without colour gives plain text.
     public let theme: Theme
+    /// Whether the markers that carry meaning stay visible (`~~` around struck text, backticks
+    /// around inline code, the fence lines of code blocks): set for a terminal without colour,
+    /// where no style could show them (SPEC §9).
+    public var keepsMarkers = false
 
     /// An open fenced code block.
     struct OpenFence {
@@ -125,7 +129,7 @@ public struct MarkdownStreamRenderer: Sendable {
         if case .fence(let marker, let length, _, let info) = MarkdownLine.classify(line),
            marker == open.marker, length >= open.length, info.isEmpty {
             fence = nil
-            return []
+            return keepsMarkers ? emit([String(repeating: marker, count: length)]) : []
         }
         var current = open
         let runs = current.highlighter.highlight(TextWrapper.expandingTabs(Substring(line)))

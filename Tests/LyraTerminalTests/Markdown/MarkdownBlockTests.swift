@@ -87,3 +87,14 @@ import Testing
         #expect(plain("first line\\\nsecond") == ["first line", "second"])
     }
 }
+
+@Suite struct ColourlessMarkerTests {
+    @Test func withoutColourTheMarkersThatCarryMeaningStay() {
+        var renderer = MarkdownStreamRenderer(width: 60, theme: .plain)
+        renderer.keepsMarkers = true
+        let lines = renderer.append("the ~~old~~ way, use `new()`\n```swift\nlet x = 1\n```\n") + renderer.finish()
+        #expect(lines == ["the ~~old~~ way, use `new()`", "```swift", "let x = 1", "```"])
+        // With colour (or by default) the markers are replaced by styles.
+        #expect(MarkdownRenderer.render("the ~~old~~ way", width: 60, theme: .plain) == ["the old way"])
+    }
+}
