@@ -38,7 +38,13 @@ extension MarkdownStreamRenderer {
     private mutating func renderItem(indent: Int, marker: String, ordered: Bool, text: String) -> [String] {
         let depth = list.depth(forItemIndentedBy: indent)
         let lead = nestedIndent(depth)
-        let shown = ordered ? marker : depth % 2 == 0 ? "•" : "◦"
+        let shown: String
+        if ordered, let delimiter = marker.last {
+            shown = String(list.number(written: Int(marker.dropLast()) ?? 1)) + String(delimiter)
+        } else {
+            list.bulletItem()
+            shown = depth % 2 == 0 ? "•" : "◦"
+        }
         let column = lead + DisplayWidth.columns(of: shown) + 1
         list.setContentColumn(column)
         var prefix = [StyledRun(spaces(lead)), StyledRun(shown, .marker), StyledRun(" ")]

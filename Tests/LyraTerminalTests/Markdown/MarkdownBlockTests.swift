@@ -98,3 +98,12 @@ import Testing
         #expect(MarkdownRenderer.render("the ~~old~~ way", width: 60, theme: .plain) == ["the old way"])
     }
 }
+
+@Suite struct OrderedListNumberTests {
+    @Test func numbersCountFromTheFirstItemWhateverIsWritten() {
+        let plain = { (text: String) in MarkdownRenderer.render(text, width: 40, theme: .plain) }
+        #expect(plain("1. one\n1. two\n1. three") == ["1. one", "2. two", "3. three"])
+        #expect(plain("3) c\n7) d") == ["3) c", "4) d"])
+        #expect(plain("1. a\n   - x\n1. b") == ["1. a", "  ◦ x", "2. b"])
+    }
+}
