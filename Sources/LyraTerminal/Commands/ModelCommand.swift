@@ -49,8 +49,18 @@ public struct ModelCommand: Command {
             return .proceed
         }
         guard !makeDefault else { throw CommandError.usage("usage: /model PROVIDER:MODEL | MODEL | PROVIDER --default") }
-        let current = try await context.services.currentModel()
-        let listing = try await ModelListing.load(for: current, catalog: catalog, services: context.services)
+        // On a terminal a spinner shows while the model is found and the provider's list is fetched.
+        let spinner = context.makeSpinner()
+        spinner.start("listing models")
+        let listing: ModelListing
+        do {
+            let current = try await context.services.currentModel()
+            listing = try await ModelListing.load(for: current, catalog: catalog, services: context.services)
+            spinner.stop()
+        } catch {
+            spinner.stop()
+            throw error
+        }
         context.completionData.set(.modelIDs, listing.models.map(\.description))
         if json {
             context.console.write(try listing.json())
