@@ -9,7 +9,9 @@ extension SessionsCommand {
     func show(_ arguments: CommandArguments, context: CommandContext) async throws {
         let session = try await session(arguments.finalReference, context: context)
         if context.isInteractive {
-            context.console.writeLine(TranscriptView.bubbles(session, width: context.terminal.width, theme: context.theme))
+            let render = (try? context.services.configuration().render) ?? .markdown
+            context.console.writeLine(TranscriptView.bubbles(session, width: context.terminal.width, theme: context.theme,
+                                                             render: render))
         } else {
             context.console.write(TranscriptView.plain(session))
         }
