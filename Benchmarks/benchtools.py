@@ -14,8 +14,9 @@ def stamp(moment):
     return moment.strftime("%Y-%m-%dT%H:%M:%S.") + "%03dZ" % (moment.microsecond // 1000)
 
 
-def session(index, messages):
-    """One session object with `messages` alternating user/assistant messages."""
+def session(index, messages, usage=False):
+    """One session object with `messages` alternating user/assistant messages; with `usage`, each
+    reply carries a model and the usage a server reported (for /usage)."""
     created = BASE + timedelta(minutes=index)
     items = []
     for number in range(messages):
@@ -30,16 +31,19 @@ def session(index, messages):
                           "content": "(demo backend) You asked about packing for Lisbon. Bring light layers, "
                                      "comfortable shoes and a rain jacket.",
                           "createdAt": stamp(moment)})
+            if usage:
+                items[-1]["model"] = "openai:bench-%d" % (index % 3)
+                items[-1]["usage"] = {"promptTokens": 40 * number + 17, "completionTokens": 23}
     updated = created + timedelta(seconds=max(messages - 1, 0))
     return {"id": str(uuid.uuid4()).upper(), "title": "Benchmark session %d" % index,
             "chatID": str(uuid.uuid4()), "createdAt": stamp(created), "updatedAt": stamp(updated),
             "messages": items}
 
 
-def write_sessions(directory, count, messages):
+def write_sessions(directory, count, messages, usage=False):
     os.makedirs(directory, mode=0o700, exist_ok=True)
     for index in range(count):
-        body = session(index, messages)
+        body = session(index, messages, usage)
         with open(os.path.join(directory, body["id"] + ".json"), "w") as handle:
             handle.write(json.dumps(body, indent=2) + "\n")   # one write: several times faster than json.dump
 
@@ -56,7 +60,7 @@ def write_jpeg(source, path, size):
 def main(arguments):
     command = arguments[0]
     if command == "sessions":
-        write_sessions(arguments[1], int(arguments[2]), int(arguments[3]))
+        write_sessions(arguments[1], int(arguments[2]), int(arguments[3]), arguments[4:] == ["usage"])
     elif command == "jpeg":
         write_jpeg(arguments[1], arguments[2], int(arguments[3]))
     else:

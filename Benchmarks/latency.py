@@ -191,7 +191,9 @@ def repl(turns, base, lyra):
     local backend, whose reply starts "This is"), against a keep-alive `http.client` connection held by
     this process posting the very body the REPL sent, to its first `data:` event with text. Turn 0 is
     the cold one (libcurl loads, a new connection); turns 1…`turns` are measured in turn with the floor."""
-    env = dict(os.environ, OPENAI_BASE_URL=base + "/v1", OPENAI_API_KEY="bench", TERM="xterm", LYRA_HISTFILE="")
+    # BENCH_HISTFILE: the history file to use (none by default, as every other row).
+    env = dict(os.environ, OPENAI_BASE_URL=base + "/v1", OPENAI_API_KEY="bench", TERM="xterm",
+               LYRA_HISTFILE=os.environ.get("BENCH_HISTFILE", ""))
     terminal = Terminal([lyra, "-q", "--model", "openai:lyra-demo"], env)
     parsed = urllib.parse.urlsplit(base)
     connection = http.client.HTTPConnection(parsed.hostname, parsed.port)

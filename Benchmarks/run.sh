@@ -16,8 +16,8 @@ BIG=${LYRA_BENCH_BIG:-100000}      # sessions in the listing
 PEERS=${LYRA_BENCH_PEERS:-"$HOME/lyra-peers"}          # the llama.cpp peer kit (../shared/peers)
 PEER_VARIANT=${LYRA_BENCH_PEER_VARIANT:-tiny}          # its model: tiny (~1 ms a token) or slow (~35 ms)
 SUDO=$([ "$(id -u)" = 0 ] || echo sudo)
-# LYRA_BENCH_ONLY=help,repl,… runs only those sections (also: continue, video, reasoning, serve):
-# first-token repl help idle waiting sessions continue video
+# LYRA_BENCH_ONLY=help,repl,… runs only those sections (also: continue, video, reasoning, serve, context):
+# first-token repl history help idle waiting sessions search continue video
 want() { [ -z "${LYRA_BENCH_ONLY:-}" ] || [[ ",$LYRA_BENCH_ONLY," == *",$1,"* ]]; }
 
 need() { # need COMMAND PACKAGE: installs PACKAGE with apt when COMMAND is missing
@@ -110,6 +110,23 @@ if want repl; then
     fi
 fi
 
+# --- 2b. REPL Enter with a history file of 1,000 long entries, vs the same with history off -------
+if want history; then
+    fresh history
+    name="REPL: Enter → first reply character, with history"
+    python3 -c 'import sys; open(sys.argv[1], "w").write("_HiStOrY_V2_\n" + "".join("entry\\040%d\\040%s\n" % (i, "x" * 200) for i in range(1000)))' "$WORK/history"
+    if measure "$name" repl "$PAIRS" "$BASE_URL" "$LYRA"; then
+        off=$(j lyra_ms %.2f)
+        if OUT=$(BENCH_HISTFILE="$WORK/history" python3 "$LATENCY" repl "$PAIRS" "$BASE_URL" "$LYRA" 2>"$WORK/latency.err"); then
+            on=$(j lyra_ms %.2f)
+            difference=$(awk -v a="$on" -v b="$off" 'BEGIN { printf "%.2f", a - b }')
+            row "$BUDGETS" "$name" "$on ms with a 1,000-entry history file" "$off ms: the same run with history off" \
+                "≤ floor + 1 ms" "$(met "$difference" 1 " ms") ($difference ms, medians of $PAIRS warm turns)" \
+                "BENCH_HISTFILE=\$TMP/history python3 Benchmarks/latency.py repl $PAIRS \$B lyra (and without BENCH_HISTFILE)"
+        fi
+    fi
+fi
+
 # --- the floor program of start-up and idle memory: Swift + Foundation, linked as Lyra's release ----
 FLOOR=""
 if want help || want idle; then
@@ -159,9 +176,9 @@ if want waiting; then
 fi
 
 # --- 6. /sessions --json over 100k sessions ---------------------------------------------------------
-gen() { # gen NAME SESSIONS MESSAGES: session files in $WORK/data/NAME
+gen() { # gen NAME SESSIONS MESSAGES [usage]: session files in $WORK/data/NAME
     rm -rf "$WORK/data/$1"; mkdir -p "$WORK/data/$1/lyra"
-    python3 "$TOOLS" sessions "$WORK/data/$1/lyra/sessions" "$2" "$3"
+    python3 "$TOOLS" sessions "$WORK/data/$1/lyra/sessions" "$2" "$3" ${4:-}
 }
 if want sessions; then
     echo "bench: generating $BIG sessions of 10 messages"
@@ -177,6 +194,27 @@ if want sessions; then
             "≤ 2 s" "$(met "$(j lyra_ms %.0f)" 2000 " ms") (median of $RUNS, $(j ratio %.2f)× the floor)" "$LYRA -c '/sessions --json'"
     fi
     rm -rf "$WORK/data/big"
+fi
+
+# --- 6b. /sessions search over 10,000 sessions of 100 messages, vs grep -rli -----------------------
+if want search; then
+    echo "bench: generating 10,000 sessions of 100 messages"
+    gen search 10000 100
+    sync
+    export XDG_DATA_HOME="$WORK/data/search"
+    "$LYRA" -c '/sessions' >/dev/null   # builds the listing index, as any earlier /sessions would have
+    dir="$XDG_DATA_HOME/lyra/sessions"
+    # A phrase in one session of the 10,000 (every file scanned, one decoded), and a word in all of them.
+    for word in "session 4321:" Lisbon; do
+        kind=$([ "$word" = Lisbon ] && echo "a word in every session" || echo "a phrase in one session")
+        name="\`/sessions search\` over 10,000 × 100 messages, $kind"
+        if measure "$name" pair "$PAIRS" "$LYRA -c '/sessions search $word'" "grep -rli '$word' $dir"; then
+            row "$BUDGETS" "$name" "$(j lyra_ms %.0f) ms (CPU $(j lyra_cpu_ms %.0f) ms)" \
+                "$(j floor_ms %.0f) ms: \`grep -rli\` over the same files (CPU $(j floor_cpu_ms %.0f) ms)" \
+                "≤ 2× the floor" "$(met "$(j ratio %.2f)" 2 "×") ($(j ratio %.2f)×, median of $PAIRS pairs)" "$LYRA -c '/sessions search $word'"
+        fi
+    done
+    rm -rf "$WORK/data/search"
 fi
 
 # --- kept for later issues: a turn in a 50,000-message session; /video -------------------------------
@@ -225,6 +263,36 @@ if want reasoning; then
     row "$LATER" "CPU per 1,000 streamed reasoning tokens (parsed, split, written to stderr)" "$thinking ms" \
         "$content ms per 1,000 content tokens (parsed, written to stdout)" "—" "—" \
         "lyra --model openai:lyra-think --reasoning -c hi (demo_reply_words 20000 vs 0)"
+fi
+
+# --- the context window (issue 28): /usage over 10,000 sessions; a budgeted turn in 50,000 messages ---
+if want context; then
+    echo "bench: generating 10,000 sessions of 10 messages with usage"
+    gen usage 10000 10 usage
+    sync
+    export XDG_DATA_HOME="$WORK/data/usage"
+    "$LYRA" -c '/sessions --json' >/dev/null   # the listing index, as after any earlier listing
+    if measure "/usage" pair "$RUNS" "$LYRA -c '/usage --json'" \
+        "sh -c 'find $XDG_DATA_HOME/lyra/sessions -name \"*.json\" -exec cat {} + >/dev/null'"; then
+        row "$LATER" "\`/usage --json\` over 10,000 sessions (50,000 replies)" "$(j lyra_ms %.0f) ms, peak RSS $(j lyra_peak_mib) MiB" \
+            "$(j floor_ms %.0f) ms: reading the same files (\`find -exec cat\`)" "≤ 2 s" \
+            "$(met "$(j lyra_ms %.0f)" 2000 " ms")" "$LYRA -c '/usage --json'"
+    fi
+    rm -rf "$WORK/data/usage"
+    echo "bench: generating a session of 50,000 messages"
+    gen huge 1 50000
+    sync
+    export XDG_DATA_HOME="$WORK/data/huge"
+    url="$BASE_URL/dola/chats/bench-chat/messages?user_id=bench&app_id=lyra.cli&locale=en"
+    if measure "a budgeted turn" pair "$RUNS" \
+        "env OPENAI_BASE_URL=$BASE_URL/v1 $LYRA --model openai:lyra-demo --context-tokens 4000 --continue -c 'one more question'" \
+        "$LYRA --model app --continue -c 'one more question'"; then
+        row "$LATER" "a turn with \`--continue\` in a 50,000-message session, budgeted to 4,000 tokens (openai:lyra-demo)" \
+            "$(j lyra_ms) ms, peak RSS $(j lyra_peak_mib) MiB" \
+            "$(j floor_ms) ms: the same turn to the app backend (no history sent, the core issue's row)" "—" "—" \
+            "lyra --model openai:lyra-demo --context-tokens 4000 --continue -c 'one more question'"
+    fi
+    rm -rf "$WORK/data/huge"
 fi
 
 # --- lyra serve under a bounded soak (issue 33): large POSTs, stalled uploads, slowloris heads ---------

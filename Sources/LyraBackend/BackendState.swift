@@ -14,6 +14,15 @@ struct BackendConfig: Sendable, Equatable {
     var demoReplyWords = 0
     /// How the thinking model sends its reasoning (`DemoThinkingReply.forms`).
     var thinkForm = "reasoning_content"
+    /// The demo models' context window in tokens, reported by the window routes (`ContextWindowRoutes`).
+    var contextWindow = ContextWindowRoutes.defaultWindow
+    /// Whether a test set the window (then a `llama.cpp` backend refuses longer prompts, as llama-server does).
+    var enforcesWindow = false
+    /// Which server the window routes imitate (`ContextWindowRoutes.serverKinds`).
+    var serverKind = ContextWindowRoutes.defaultServerKind
+    /// When set, usage reports at most this many prompt tokens, as a server that silently cut the
+    /// conversation at its window does (Ollama).
+    var silentTruncateTokens: Int?
 }
 
 /// A fault queued through `POST /_test/faults`, applied to the next matching requests.

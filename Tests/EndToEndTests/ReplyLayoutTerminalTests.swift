@@ -31,7 +31,9 @@ private func committed(_ output: String) -> String {
         try await backend.control.release()
         try await session.awaitOutput(containing: "tokens")
         let after = String(session.output.dropFirst(before))
+        // The reply's lines (the footer after it, model · context · tokens, is not the reply).
         let lines = ANSIText.strip(committed(after)).split(whereSeparator: \.isNewline).map(String.init)
+            .filter { !$0.contains(" tokens") }
         #expect(lines.contains { $0.contains("canned") })
         for line in lines { #expect(line.count <= 60, "wider than 60 columns: \(line)") }
         session.send(.ctrlD)

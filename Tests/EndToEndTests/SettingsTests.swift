@@ -30,8 +30,9 @@ import Testing
         let result = try await environment.runLyra(["-c", "/settings"], extraEnvironment: ["LYRA_TOKEN": token])
         #expect(result.status == 0)
         let lines = result.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.count == 21)
+        #expect(lines.count == 22)
         #expect(lines.contains("token ••••7788 (env LYRA_TOKEN)"))
+        #expect(lines.contains("contextTokens (90% of the model's window) (default)"))
         #expect(lines.contains("baseURL (not set) (default)"))
         #expect(!result.stdout.contains("\u{1B}"))
     }

@@ -33,7 +33,7 @@ final class BackendRouter: Sendable {
         self.stopSignal = stopSignal
         self.baseURL = baseURL
         self.routes = ChatRoute.routes + WritingRoute.routes + VideoRoutes.routes + ApphudRoutes.routes
-            + OpenAIRoutes.routes
+            + OpenAIRoutes.routes + ContextWindowRoutes.routes
     }
 
     /// Counts an accepted connection (reported by `GET /_test/connections`); returns its number.

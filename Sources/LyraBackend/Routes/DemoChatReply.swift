@@ -50,14 +50,21 @@ enum DemoChatReply {
     }
 
     /// The `usage` object: the prompt counted as the words of every message (plus one per message),
-    /// the completion as the number of pieces.
-    static func usage(_ request: DemoChatRequest, completionTokens: Int) -> JSONValue {
-        let prompt = request.messages.reduce(0) { $0 + $1.content.split(whereSeparator: \.isWhitespace).count + 1 }
+    /// the completion as the number of pieces; the prompt reported as at most `promptCap` tokens when
+    /// that is set (a server that silently cut the conversation).
+    static func usage(_ request: DemoChatRequest, completionTokens: Int, promptCap: Int? = nil) -> JSONValue {
+        let counted = promptTokens(request)
+        let prompt = promptCap.map { min(counted, $0) } ?? counted
         return .object([
             ("prompt_tokens", .int(prompt)),
             ("completion_tokens", .int(completionTokens)),
             ("total_tokens", .int(prompt + completionTokens)),
         ])
+    }
+
+    /// The demo's prompt token count: the words of every message, plus one per message.
+    static func promptTokens(_ request: DemoChatRequest) -> Int {
+        request.messages.reduce(0) { $0 + $1.content.split(whereSeparator: \.isWhitespace).count + 1 }
     }
 
     /// "It arrived with 4 messages: a system prompt, 2 earlier messages and yours."

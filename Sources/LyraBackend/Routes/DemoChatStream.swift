@@ -12,6 +12,8 @@ struct DemoChatStream: Sendable {
     let stopSignal: StopSignal
     let gate: ReleaseGate
     let created: Int
+    /// The most prompt tokens usage reports (`silent_truncate_tokens`), nil for the true count.
+    var promptCap: Int? = nil
 
     /// Writes every event through `write`, one call per event.
     func produce(_ write: ([UInt8]) -> Bool) -> StreamedBody.Ending {
@@ -56,7 +58,7 @@ struct DemoChatStream: Sendable {
     }
 
     private func usageEvent() -> [UInt8] {
-        frame(choices: [], extra: [("usage", DemoChatReply.usage(request, completionTokens: pieces.count))])
+        frame(choices: [], extra: [("usage", DemoChatReply.usage(request, completionTokens: pieces.count, promptCap: promptCap))])
     }
 
     private func frame(choices: [JSONValue], extra: [(String, JSONValue)]) -> [UInt8] {

@@ -22,7 +22,8 @@ enum OpenAIRoutes {
         .json(.object([
             ("object", .string("list")),
             ("data", .array([DemoChatRequest.modelID, DemoThinkingReply.modelID].map { id in
-                .object([("id", .string(id)), ("object", .string("model")), ("owned_by", .string("lyra"))])
+                .object([("id", .string(id)), ("object", .string("model")), ("owned_by", .string("lyra"))]
+                    + ContextWindowRoutes.modelMembers(context.state.config))
             })),
         ]))
     }
@@ -35,6 +36,7 @@ enum OpenAIRoutes {
             if error.status == 404 { return OpenAIErrorResponse.unknownModel(requestedModel(context) ?? "") }
             return OpenAIErrorResponse.badRequest(error.detail)
         }
+        if let refusal = ContextWindowRoutes.refusal(for: request, config: context.state.config) { return refusal }
         let fault = context.fault?.stream ?? ChatStreamFault()
         let created = Int(Date().timeIntervalSince1970)
         let form = context.state.config.thinkForm
@@ -51,11 +53,12 @@ enum OpenAIRoutes {
             message = [("role", .string("assistant")), ("content", .string(words.joined()))]
         }
         guard request.stream else {
-            return completion(request, message: message, tokens: pieces.count, fault: fault, created: created)
+            return completion(request, message: message, tokens: pieces.count, fault: fault, created: created,
+                              promptCap: context.state.config.silentTruncateTokens)
         }
         let stream = DemoChatStream(
             request: request, pieces: pieces, fault: fault, stopSignal: context.stopSignal,
-            gate: context.state.releaseGate, created: created)
+            gate: context.state.releaseGate, created: created, promptCap: context.state.config.silentTruncateTokens)
         var response = HTTPResponse(status: 200, headers: [
             ("Content-Type", "text/event-stream"), ("Cache-Control", "no-cache"),
         ])
@@ -69,7 +72,8 @@ enum OpenAIRoutes {
 
     /// The non-streamed answer: one `chat.completion` object with usage.
     private static func completion(
-        _ request: DemoChatRequest, message: [(String, JSONValue)], tokens: Int, fault: ChatStreamFault, created: Int
+        _ request: DemoChatRequest, message: [(String, JSONValue)], tokens: Int, fault: ChatStreamFault, created: Int,
+        promptCap: Int?
     ) -> HTTPResponse {
         .json(.object([
             ("id", .string("chatcmpl-lyra-demo")),
@@ -81,7 +85,7 @@ enum OpenAIRoutes {
                 ("message", .object(message)),
                 ("finish_reason", .string(fault.finishReason ?? "stop")),
             ])])),
-            ("usage", DemoChatReply.usage(request, completionTokens: tokens)),
+            ("usage", DemoChatReply.usage(request, completionTokens: tokens, promptCap: promptCap)),
         ]))
     }
 }

@@ -62,6 +62,7 @@ enum TestControlRoutes {
         if let words = body["demo_reply_words"], !(0...DemoChatReply.maxWords).contains(words.intValue ?? -1) {
             throw RouteFailure(status: 422, detail: "'demo_reply_words' must be an integer from 0 to \(DemoChatReply.maxWords)")
         }
+        try ContextWindowRoutes.validate(body)
         let config = state.updateConfig { config in
             if let polls = body["video_polls_to_complete"] { config.videoPollsToComplete = polls.intValue }
             if let flag = body["relative_video_url"]?.boolValue { config.relativeVideoURL = flag }
@@ -69,6 +70,7 @@ enum TestControlRoutes {
             if let delay = body["chat_delay_ms"]?.intValue { config.chatDelayMilliseconds = delay }
             if let words = body["demo_reply_words"]?.intValue { config.demoReplyWords = words }
             if let form = body["think_form"]?.stringValue { config.thinkForm = form }
+            ContextWindowRoutes.apply(body, to: &config)
         }
         return .json(describe(config))
     }
@@ -81,6 +83,6 @@ enum TestControlRoutes {
             ("chat_delay_ms", .int(config.chatDelayMilliseconds)),
             ("demo_reply_words", .int(config.demoReplyWords)),
             ("think_form", .string(config.thinkForm)),
-        ])
+        ] + ContextWindowRoutes.describe(config))
     }
 }

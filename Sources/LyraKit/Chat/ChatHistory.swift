@@ -6,13 +6,21 @@ import Foundation
 public enum ChatHistory {
     /// The messages of `session` before `promptID` (all of them when it is not found) that a model
     /// should see: user and assistant messages (and stored system ones), leaving out user messages
-    /// whose reply failed and replies marked incomplete; only the last `limit` when `limit > 0`.
+    /// whose reply failed, replies marked incomplete and messages `/compact` summarised; only the
+    /// last `limit` when `limit > 0`. A `/compact` summary is not counted in `limit`: it always goes,
+    /// as a system message ahead of the rest (SPEC §12).
     public static func messages(before promptID: String, in session: ChatSession, limit: Int) -> [ChatMessage] {
         let end = session.messages.firstIndex { $0.id == promptID } ?? session.messages.endIndex
+        var summaries: [ChatMessage] = []
         let earlier = session.messages[..<end].filter { message in
+            guard !message.compacted else { return false }
+            if message.role == .summary {
+                summaries.append(ContextSummary.systemMessage(from: message))
+                return false
+            }
             guard [ChatRole.user, .assistant, ChatRole(rawValue: "system")].contains(message.role) else { return false }
             return !message.isFailed && !message.incomplete
         }
-        return limit > 0 ? Array(earlier.suffix(limit)) : earlier
+        return summaries + (limit > 0 ? Array(earlier.suffix(limit)) : earlier)
     }
 }

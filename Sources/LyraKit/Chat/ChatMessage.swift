@@ -25,6 +25,11 @@ public struct ChatMessage: Equatable, Sendable, Identifiable {
     /// For assistant messages: a thinking model's reasoning (`reasoning`), saved apart from the
     /// content and never sent back to a model.
     public var reasoning: String?
+    /// The message's size in prompt tokens, learned from a reply's `usage` (`tokens`; SPEC §12);
+    /// nil when unknown (then estimated from its bytes). Written once.
+    public var tokens: Int?
+    /// Whether `/compact` summarised this message: kept in the file, no longer sent (`compacted`).
+    public var compacted = false
     /// Members of the message Lyra does not know, kept in order and written back as they were.
     public var unknownMembers: [JSONMember] = []
 

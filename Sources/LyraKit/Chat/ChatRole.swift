@@ -14,12 +14,15 @@ public struct ChatRole: RawRepresentable, Codable, Hashable, Sendable, CustomStr
     public static let user = ChatRole(rawValue: "user")
     /// The backend's answers.
     public static let assistant = ChatRole(rawValue: "assistant")
+    /// A summary of earlier messages made by `/compact`, sent as a system message (SPEC §12).
+    public static let summary = ChatRole(rawValue: "summary")
 
     /// Who this is in a transcript or a bubble label: `You`, `Lyra`, or the stored text for other roles.
     public var speaker: String {
         switch self {
         case .user: "You"
         case .assistant: "Lyra"
+        case .summary: "Summary"
         default: rawValue
         }
     }

@@ -34,16 +34,19 @@ extension ChatService {
 
     // MARK: - Private
 
-    /// The provider request for `prompt` in `session`.
+    /// The provider request for `prompt` in `session`, its history cut to the token budget.
     private static func request(for prompt: ChatMessage, in session: ChatSession, options: ChatTurnOptions)
-        -> ChatProviderRequest {
+        -> (ChatProviderRequest, ContextBudget) {
         let provider = options.provider
-        return ChatProviderRequest(
-            model: options.model?.model ?? "",
-            system: provider.keepsHistoryServerSide ? nil : session.system,
-            history: provider.keepsHistoryServerSide
-                ? [] : ChatHistory.messages(before: prompt.id, in: session, limit: options.contextMessages),
+        let system = provider.keepsHistoryServerSide ? nil : session.system
+        let history = provider.keepsHistoryServerSide
+            ? [] : ChatHistory.messages(before: prompt.id, in: session, limit: options.contextMessages)
+        let budget = ContextBudget.apply(limit: options.contextTokens, system: system, history: history,
+                                         message: prompt.content)
+        let request = ChatProviderRequest(
+            model: options.model?.model ?? "", system: system, history: budget.history,
             message: prompt.content, conversationID: session.chatID, think: options.think)
+        return (request, budget)
     }
 
     /// Streams the reply to `prompt` (already saved as failed in `session`) and saves it; what
@@ -51,7 +54,23 @@ extension ChatService {
     /// is thrown.
     private func deliver(_ prompt: ChatMessage, in session: ChatSession, options: ChatTurnOptions)
         async throws -> ChatTurn {
-        let request = Self.request(for: prompt, in: session, options: options)
+        var options = options
+        while true {
+            do {
+                return try await deliverOnce(prompt, in: session, options: options)
+            } catch let refused as ContextOverflow.Refused {
+                // Refused as too long before any of a reply: sent again with fewer earlier messages (SPEC §12).
+                options.contextTokens = refused.limit
+                options.contextOverflows += 1
+            }
+        }
+    }
+
+    /// One attempt of `deliver`; a refusal for length that a smaller budget may cure is thrown as
+    /// `ContextOverflow.Refused`.
+    private func deliverOnce(_ prompt: ChatMessage, in session: ChatSession, options: ChatTurnOptions)
+        async throws -> ChatTurn {
+        let (request, budget) = Self.request(for: prompt, in: session, options: options)
         var received = ReceivedReply(startsInsideThinking: options.startsInsideThinking)
         do {
             try Task.checkCancellation()
@@ -62,27 +81,44 @@ extension ChatService {
                 throw ProviderError.streamCutOff(reason: "the server ended the stream before the reply was complete")
             }
         } catch {
+            if received.isEmpty, let refused = ContextOverflow.retry(after: error, budget: budget, options: options) {
+                throw refused
+            }
             if !received.isEmpty {
                 _ = try? await save(received, answering: prompt, sessionID: session.id, model: options.model)
             }
             throw error
         }
-        return try await save(received, answering: prompt, sessionID: session.id, model: options.model)
+        var turn = try await save(received, answering: prompt, sessionID: session.id, model: options.model,
+                                  learning: (budget, options.contextWindow))
+        turn.context = budget
+        return turn
     }
 
     /// Saves what arrived (complete or not) after `prompt`, on disk when this returns, and returns the turn.
+    /// With `learning` (what was sent, and the window), a complete reply's usage also gives the
+    /// reply and its prompt their token counts (SPEC §12).
     private func save(_ received: ReceivedReply, answering prompt: ChatMessage, sessionID: String,
-                      model: ModelReference?) async throws -> ChatTurn {
+                      model: ModelReference?, learning: (ContextBudget, Int?)? = nil) async throws -> ChatTurn {
         let now = timestamp()
         let complete = received.completion != nil
-        let reply = ChatMessage(
+        let usage = received.completion?.usage
+        var reply = ChatMessage(
             role: .assistant, content: received.text, createdAt: now,
             model: model.map(\.description), incomplete: !complete,
-            finishReason: received.completion?.finishReason, usage: received.completion?.usage,
+            finishReason: received.completion?.finishReason, usage: usage,
             reasoning: received.reasoning.isEmpty ? nil : received.reasoning)
-        let saved = try await save(in: sessionID, firstMessage: prompt.content, at: now) { stored in
-            ChatReplyRecord.edits(reply, answering: prompt, complete: complete, conversationID: received.conversationID,
-                                  model: model.map(\.description), at: now, in: stored)
+        var promptTokens: Int?
+        if complete, let (budget, window) = learning {
+            reply.tokens = LearnedTokens.reply(usage: usage, hasReasoning: reply.reasoning != nil)
+            promptTokens = LearnedTokens.prompt(prompt.content, usage: usage, sent: budget.sentTokens, window: window)
+        }
+        let saved = try await save(in: sessionID, firstMessage: prompt.content, at: now) { [promptTokens, reply] stored in
+            // The prompt's count first: its `failed` flag is then cleared by the reply's edits.
+            LearnedTokens.edits(promptTokens, for: prompt.id, in: stored)
+                + ChatReplyRecord.edits(reply, answering: prompt, complete: complete,
+                                        conversationID: received.conversationID,
+                                        model: model.map(\.description), at: now, in: stored)
         }
         var sent = prompt
         sent.failed = !complete

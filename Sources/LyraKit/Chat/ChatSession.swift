@@ -54,18 +54,8 @@ public struct ChatSession: Equatable, Sendable, Identifiable {
 
     /// `text` on one line: every run of whitespace (newlines included) becomes one space; trimmed.
     public static func singleLine(_ text: String) -> String {
-        if isSingleLineASCII(text) { return text }
+        if TextSanitizer.isSingleLineASCII(text) { return text }
         return text.split(whereSeparator: { $0.isWhitespace || $0.isNewline }).joined(separator: " ")
-    }
-
-    /// Whether `text` is printable ASCII with single inner spaces only (already on one line).
-    private static func isSingleLineASCII(_ text: String) -> Bool {
-        var previous: UInt8 = 0x20
-        for byte in text.utf8 {
-            guard byte > 0x20 && byte < 0x7F || byte == 0x20 && previous != 0x20 else { return false }
-            previous = byte
-        }
-        return previous != 0x20
     }
 
     /// The last user message whose reply failed, if any.

@@ -32,7 +32,7 @@ public enum ChatTranscript {
         text += "_Session \(session.id) · created \(ChatTimestamp.string(from: session.createdAt)) · "
             + "\(count) message\(count == 1 ? "" : "s")_\n"
         for message in session.messages {
-            let suffix = message.isFailed ? " (no reply)" : ""
+            let suffix = (message.isFailed ? " (no reply)" : "") + (message.compacted ? " (compacted)" : "")
             text += "\n## \(message.role.speaker) · \(ChatTimestamp.string(from: message.createdAt))\(suffix)\n\n"
             if let summary = reasoningSummary(message) { text += "> \(summary)\n\n" }
             text += message.content.trimmingCharacters(in: .newlines) + "\n"
@@ -49,15 +49,16 @@ public enum ChatTranscript {
         return "thinking (\(words) word\(words == 1 ? "" : "s"))"
     }
 
-    /// Plain lines: `you: text` / `lyra: text`, continuation lines indented by two spaces,
-    /// `you (no reply): …` for a failed message.
+    /// Plain lines: `you: text` / `lyra: text` / `summary: text`, continuation lines indented by two
+    /// spaces, `you (no reply): …` for a failed message, `(compacted)` after the label of a summarised one.
     public static func plainText(_ session: ChatSession) -> String {
         var text = ""
         text.reserveCapacity(session.messages.reduce(0) { $0 + $1.content.utf8.count + 24 })
         for message in session.messages {
             let label = message.role == .user ? "you" : message.role == .assistant ? "lyra" : message.role.rawValue
             let lines = contentLines(message.content)
-            text += label + (message.isFailed ? " (no reply)" : "") + ": " + (lines.first ?? "") + "\n"
+            text += label + (message.isFailed ? " (no reply)" : "") + (message.compacted ? " (compacted)" : "")
+                + ": " + (lines.first ?? "") + "\n"
             for line in lines.dropFirst() { text += "  " + line + "\n" }
         }
         return text

@@ -14,6 +14,8 @@ public struct ChatTurn: Equatable, Sendable {
     /// Whether the reply ended a thinking block it never opened (a lone `</think>`): the model's
     /// template opens it in the prompt, worth remembering for its next replies.
     public var closedUnopenedThinking = false
+    /// What the request carried once its token budget was applied (SPEC §12).
+    public var context: ContextBudget?
 
     /// Creates a turn.
     public init(prompt: ChatMessage, reply: ChatMessage, session: ChatSession, servedBy: String? = nil) {

@@ -12,6 +12,12 @@ public struct ChatTurnOptions: Sendable {
     public var contextMessages: Int
     /// The thinking level to ask for (nil: ask nothing).
     public var think: ThinkLevel?
+    /// The most tokens of system prompt, history and message to send (nil: no limit; SPEC §12).
+    public var contextTokens: Int?
+    /// The model's context window when known (for the silent-truncation rule).
+    public var contextWindow: Int?
+    /// How many times this turn was refused as too long and budgeted again.
+    var contextOverflows = 0
     /// Whether the model is known to begin its reply inside a thinking block its template opened
     /// (its text counts as reasoning until `</think>`).
     public var startsInsideThinking = false

@@ -14,6 +14,8 @@ public struct ProviderSettings: Sendable, Equatable, Codable {
     public var think: ThinkControl?
     /// Whether its models open their thinking block in the prompt (`thinkOpen`).
     public var thinkOpen: Bool?
+    /// The context window of its models in tokens, used when the server does not say (`contextWindow`).
+    public var contextWindow: Int?
 
     /// Creates settings.
     public init(kind: ProviderKind = .openai, baseURL: String? = nil, defaultModel: String? = nil,
@@ -24,9 +26,9 @@ public struct ProviderSettings: Sendable, Equatable, Codable {
         self.think = think
     }
 
-    enum CodingKeys: String, CodingKey { case kind, baseURL, defaultModel = "model", think, thinkOpen }
+    enum CodingKeys: String, CodingKey { case kind, baseURL, defaultModel = "model", think, thinkOpen, contextWindow }
 
-    /// Decodes `kind` (default `openai`), `baseURL`, `model`, `think` and `thinkOpen`; other members are ignored.
+    /// Decodes `kind` (default `openai`), `baseURL`, `model`, `think`, `thinkOpen` and `contextWindow`; other members are ignored.
     /// - Throws: `DecodingError` for an unknown kind or values of the wrong type.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -35,5 +37,6 @@ public struct ProviderSettings: Sendable, Equatable, Codable {
         defaultModel = try container.decodeIfPresent(String.self, forKey: .defaultModel)
         think = try container.decodeIfPresent(ThinkControl.self, forKey: .think)
         thinkOpen = try container.decodeIfPresent(Bool.self, forKey: .thinkOpen)
+        contextWindow = try container.decodeIfPresent(Int.self, forKey: .contextWindow)
     }
 }

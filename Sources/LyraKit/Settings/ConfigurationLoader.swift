@@ -49,6 +49,7 @@ public struct ConfigurationLoader: Sendable {
         resolveLocale(into: &configuration, resolver: resolver)
         configuration.providers = structure.providers
         configuration.roles = structure.roles
+        configuration.models = structure.models
         configuration.providerKeys = credentials.providerKeys
         return configuration
     }

@@ -58,6 +58,11 @@ public struct LyraConfiguration: Sendable, Equatable {
     public var providers: [String: ProviderSettings] = [:]
     /// Named system prompts from config.json's `roles` object.
     public var roles: [String: String] = [:]
+    /// Per-model settings from config.json's `models` object, by model name (SPEC §12).
+    public var models: [String: ModelSettings] = [:]
+    /// The most tokens of history and prompt a chat request carries (`contextTokens`); nil: 90 % of
+    /// the model's window when it is known, else no limit (SPEC §12).
+    public var contextTokens: Int?
     /// API keys of providers from the credentials file, by provider name.
     public var providerKeys: [String: String] = [:]
     /// Where each value came from; keys not listed came from `.default`.
@@ -119,6 +124,7 @@ public struct LyraConfiguration: Sendable, Equatable {
         case .ratePromptEnabled: return ratePromptEnabled ? "true" : "false"
         case .model: return model ?? "(not set)"
         case .writingModel: return writingModel ?? "(the current model)"
+        case .contextTokens: return contextTokens.map(String.init) ?? "(90% of the model's window)"
         case .contextMessages: return contextMessages == 0 ? "0 (all)" : String(contextMessages)
         case .render: return render.rawValue
         }

@@ -8,6 +8,7 @@ public enum SettingKey: String, CaseIterable, Sendable, Hashable {
     case videoDirectory, videoPollInterval, videoMaxPolls, purchasePollInterval, purchaseTimeout
     case premium, allowInsecureHTTP, rateURL, ratePromptEnabled
     case model, writingModel, contextMessages, render
+    case contextTokens
 
     /// The kind of value a setting takes, which decides how it is validated and stored.
     public enum ValueKind: Sendable, Equatable {
@@ -56,6 +57,7 @@ public enum SettingKey: String, CaseIterable, Sendable, Hashable {
         case .writingModel: return "LYRA_WRITING_MODEL"
         case .contextMessages: return "LYRA_CONTEXT_MESSAGES"
         case .render: return "LYRA_RENDER"
+        case .contextTokens: return "LYRA_CONTEXT_TOKENS"
         }
     }
 
@@ -69,7 +71,7 @@ public enum SettingKey: String, CaseIterable, Sendable, Hashable {
         case .token, .userID, .appID, .locale, .apphudAPIKey, .placement, .model, .writingModel: return .text
         case .videoDirectory: return .path
         case .videoPollInterval, .purchasePollInterval, .purchaseTimeout: return .positiveSeconds
-        case .videoMaxPolls: return .positiveInteger
+        case .videoMaxPolls, .contextTokens: return .positiveInteger
         case .premium, .allowInsecureHTTP, .ratePromptEnabled: return .boolean
         case .contextMessages: return .nonNegativeInteger
         case .render: return .renderMode

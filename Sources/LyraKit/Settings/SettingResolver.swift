@@ -71,6 +71,7 @@ struct SettingResolver {
         configuration.writingModel = try value(.writingModel, Parse.text)
         configuration.contextMessages = try value(.contextMessages, Parse.nonNegativeInteger) ?? 0
         configuration.render = try value(.render, Parse.renderMode) ?? .markdown
+        configuration.contextTokens = try value(.contextTokens, Parse.positiveInteger)
         configuration.sources.merge(sources) { _, new in new }
     }
 

@@ -1,5 +1,6 @@
 // config.json: a JSON object of user settings in `<config>/lyra/`, written atomically. Settings are
-// scalars; `providers` and `roles` hold objects (SPEC §8) and are kept as they are on rewrite.
+// scalars; `providers`, `roles` (SPEC §8) and `models` (SPEC §12) hold objects and are kept as they
+// are on rewrite.
 import Foundation
 
 /// Reads and writes `config.json`.
@@ -18,7 +19,7 @@ public struct ConfigFile: Sendable {
     }
 
     /// The members whose values are objects rather than scalars.
-    public static let structuredKeys: Set<String> = ["providers", "roles"]
+    public static let structuredKeys: Set<String> = ["providers", "roles", "models"]
 
     /// All scalar values in the file; a missing or blank file is empty. JSON `null` values and the
     /// structured members (`providers`, `roles`) are skipped.
@@ -51,7 +52,7 @@ public struct ConfigFile: Sendable {
         }
     }
 
-    /// The `providers` and `roles` objects (empty when absent).
+    /// The `providers`, `roles` and `models` objects (empty when absent).
     /// - Throws: `StorageError.malformedFile` when one of them does not have the documented shape.
     public func readStructured() throws -> ConfigStructure {
         guard let data = try contents() else { return ConfigStructure() }
@@ -59,7 +60,8 @@ public struct ConfigFile: Sendable {
             return try JSONDecoder().decode(ConfigStructure.self, from: data)
         } catch {
             let reason = "'providers' must be an object like {\"work\": {\"kind\": \"openai\", \"baseURL\": \"https://…\"}} "
-                + "and 'roles' an object of names and prompts"
+                + "'roles' an object of names and prompts, and 'models' an object like "
+                + "{\"MODEL\": {\"contextWindow\": 32768, \"price\": {\"input\": 0.15, \"output\": 0.6}}}"
             throw StorageError.malformedFile(path: fileURL.path, reason: reason)
         }
     }

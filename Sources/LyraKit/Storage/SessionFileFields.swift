@@ -53,6 +53,8 @@ extension ChatMessage: StoredObject {
             .optional("finishReason", \.finishReason, { $0.finishReason = $1 }),
             .optional("usage", \.usage, { $0.usage = $1 }),
             .optional("reasoning", \.reasoning, { $0.reasoning = $1 }),
+            .optional("tokens", \.tokens, { $0.tokens = $1 }),
+            .flag("compacted", \.compacted, { $0.compacted = $1 }),
         ])
 }
 

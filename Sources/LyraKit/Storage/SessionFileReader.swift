@@ -39,6 +39,31 @@ struct SessionFileReader {
         return messages
     }
 
+    /// The first message in a session file's `bytes` that `matches`, reading no further than it
+    /// (`/sessions search` stops at the first match); nil when none does.
+    /// - Throws: `JSONScanFailure` when the bytes up to that message are not a session file.
+    static func firstMessage(in bytes: UnsafeRawBufferPointer, where matches: (ChatMessage) -> Bool)
+        throws(JSONScanFailure) -> ChatMessage? {
+        var reader = SessionFileReader(scanner: JSONScanner(bytes: bytes))
+        try reader.scanner.expect(UInt8(ascii: "{"))
+        if reader.scanner.next(is: UInt8(ascii: "}")) { return nil }
+        repeat {
+            let key = try reader.scanner.readString()
+            try reader.scanner.expect(UInt8(ascii: ":"))
+            guard key == "messages", reader.scanner.next(is: UInt8(ascii: "[")) else {
+                try reader.scanner.skipValue(depth: 1)
+                continue
+            }
+            if reader.scanner.next(is: UInt8(ascii: "]")) { continue }
+            repeat {
+                let message = try reader.readMessage(at: "messages")
+                if matches(message) { return message }
+            } while reader.scanner.next(is: UInt8(ascii: ","))
+            try reader.scanner.expect(UInt8(ascii: "]"))
+        } while reader.scanner.next(is: UInt8(ascii: ","))
+        return nil
+    }
+
     /// One message object; `place` names it in a failure's reason.
     mutating func readMessage(at place: @autoclosure () -> String) throws(JSONScanFailure) -> ChatMessage {
         var reading = StoredObjectReading<ChatMessage>()

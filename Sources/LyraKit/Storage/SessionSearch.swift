@@ -1,5 +1,7 @@
 // `/sessions search TEXT`: the sessions whose messages contain TEXT (ignoring case), most recent
-// first, through SessionStore's public list() and load(id:) only. Damaged files are skipped.
+// first. Damaged files are skipped. For an ASCII text the raw bytes of each file are scanned first
+// (SessionTextFilter) and a file that can match is decoded only up to its first matching message;
+// the match itself is always Foundation's case-insensitive comparison on the decoded content.
 import Foundation
 
 /// Finds sessions by what was said in them.
@@ -14,24 +16,14 @@ public enum SessionSearch {
     public static func search(_ text: String, in store: SessionStore) async throws -> [SessionSearchHit] {
         guard !text.isEmpty else { return [] }
         let sessions = try await store.list().sessions
-        var hits: [SessionSearchHit] = []
-        for summary in sessions {
-            guard let session = try? await store.load(id: summary.id) else { continue }
-            guard let hit = firstMatch(of: text, in: session.messages) else { continue }
+        let filter = SessionTextFilter(text)
+        return await store.firstMessages(of: sessions, containing: text).compactMap { summary, message in
+            guard let range = filter?.firstRange(in: message.content) ?? message.content.range(of: text, options: [.caseInsensitive])
+            else { return nil }
             // The stable number `/sessions` shows for this session (not its place in the list).
-            hits.append(SessionSearchHit(number: summary.number, session: summary, role: hit.role, excerpt: hit.excerpt))
+            return SessionSearchHit(number: summary.number, session: summary, role: message.role,
+                                    excerpt: excerpt(of: message.content, around: range))
         }
-        return hits
-    }
-
-    /// The first message containing `text`, with one line of context around the match.
-    static func firstMatch(of text: String, in messages: [ChatMessage]) -> (role: ChatRole, excerpt: String)? {
-        for message in messages {
-            if let range = message.content.range(of: text, options: [.caseInsensitive]) {
-                return (message.role, excerpt(of: message.content, around: range))
-            }
-        }
-        return nil
     }
 
     /// `content` cut to a window around `range` and put on one line, with `…` where it was cut.
@@ -44,5 +36,47 @@ public enum SessionSearch {
         if start > content.startIndex { line = "…" + line }
         if end < content.endIndex { line += "…" }
         return line
+    }
+}
+
+extension SessionStore {
+    /// Each of `sessions` with its first message containing `text` (case-insensitive), in order;
+    /// sessions without one, and damaged files, are left out. One call for the whole search: the
+    /// files are read on the store's queue, not one actor hop each.
+    func firstMessages(of sessions: [SessionSummary], containing text: String) -> [(SessionSummary, ChatMessage)] {
+        let filter = SessionTextFilter(text)
+        let matches = { (message: ChatMessage) in
+            if let filter { return filter.firstRange(in: message.content) != nil }
+            return message.content.range(of: text, options: [.caseInsensitive]) != nil
+        }
+        return sessions.compactMap { summary in
+            (try? firstMessage(in: summary.fileName, filter: filter, where: matches)).flatMap { $0 }.map { (summary, $0) }
+        }
+    }
+
+    /// The first message of the session in `file` that `matches`. Without a journal the file's bytes
+    /// are read once, ruled out by `filter` or decoded up to that message; with one (its edits may
+    /// change any message) the session is read whole, after `filter` has seen both files.
+    private func firstMessage(in file: String, filter: SessionTextFilter?, where matches: (ChatMessage) -> Bool) throws -> ChatMessage? {
+        let journal = journalPath(for: file)
+        if (SessionJournal.size(journal) ?? 0) > 0 {
+            if let filter, !Self.bytes(of: path(of: file), pass: filter), !Self.bytes(of: journal, pass: filter) { return nil }
+            return try readSession(file)?.messages.first(where: matches)
+        }
+        guard let opened = try PosixFile.openingRegularFile(path(of: file)) else { return nil }
+        defer { opened.closeFile() }
+        guard let bytes = try opened.readBytes(limit: SessionFileLimits.maximumFileBytes) else { return nil }
+        return try bytes.withUnsafeBytes { raw throws -> ChatMessage? in
+            if let filter, !filter.mayMatch(raw) { return nil }
+            do throws(JSONScanFailure) { return try SessionFileReader.firstMessage(in: raw, where: matches) } catch { return nil }
+        }
+    }
+
+    /// Whether the file at `path` may hold the filter's text (true when it cannot be read: the full read decides).
+    private static func bytes(of path: String, pass filter: SessionTextFilter) -> Bool {
+        guard let opened = try? PosixFile.openingRegularFile(path) else { return true }
+        defer { opened.closeFile() }
+        guard let bytes = try? opened.readBytes(limit: SessionFileLimits.maximumFileBytes) else { return true }
+        return bytes.withUnsafeBytes { filter.mayMatch($0) }
     }
 }

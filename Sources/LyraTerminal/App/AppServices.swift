@@ -35,6 +35,8 @@ public final class AppServices {
     lazy var thinking = ThinkingChoice(level: options.think.flatMap { try? ThinkLevel.parse($0) },
                                        fromCommandLine: options.think != nil, show: options.reasoning,
                                        thinkOpenFile: ThinkOpenModels(directories: directories))
+    /// The context windows learned this run (SPEC §12), kept across configuration reloads.
+    lazy var contextWindows = ContextWindowLookup()
     /// The writing services of this run, one per model.
     public private(set) lazy var writingServices = WritingServices()
     // These are made from the configuration, so `reloadConfiguration()` drops them:
@@ -58,6 +60,7 @@ public final class AppServices {
         var flags: [SettingKey: String] = [:]
         if let baseURL = options.baseURL { flags[.baseURL] = baseURL }
         if options.plain { flags[.render] = RenderMode.plain.rawValue }
+        if let tokens = options.contextTokens { flags[.contextTokens] = tokens }
         self.flags = flags.merging(overrides) { _, forced in forced }
         self.directories = XDGDirectories(environment: environment)
         self.clock = clock

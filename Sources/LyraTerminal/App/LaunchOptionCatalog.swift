@@ -82,6 +82,10 @@ public enum LaunchOptionCatalog {
         LaunchOptionSpec(["--reasoning"], "show a thinking model's reasoning (scripts: on stderr)"),
         LaunchOptionSpec(["--think"], .choice("LEVEL", ["off", "low", "medium", "high", "default"]),
                          "thinking level: off, low, medium, high or default"),
+        LaunchOptionSpec(["--context-tokens"], .value("N"),
+                         "send at most N tokens of history and prompt (default: 90% of the model's window)",
+                         details: "The contextTokens setting. The oldest messages that do not fit are left out, "
+                            + "and lyra says so."),
         LaunchOptionSpec(["-c"], .value("LINE"), "run LINE as if typed (may be repeated), then exit",
                          details: "Piped standard input is not attached to messages (use the PROMPT form for that)."),
         LaunchOptionSpec(["-f"], .file("FILE"), "run a script file ('-' is stdin), then exit"),

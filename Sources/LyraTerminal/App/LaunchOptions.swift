@@ -49,6 +49,8 @@ public struct LaunchOptions: Sendable, Equatable {
     public var reasoning = false
     /// `--think LEVEL`: the thinking level for this run (`default` asks for nothing).
     public var think: String?
+    /// `--context-tokens N`: the most tokens a chat request carries (SPEC §12).
+    public var contextTokens: String?
 
     /// Options with every default.
     public init() {}
@@ -146,6 +148,12 @@ extension LaunchOptions {
                 throw UsageError(message: "unknown thinking level '\(level)' (use off, low, medium, high or default)")
             }
             options.think = level
+        case "--context-tokens":
+            let count = try value()
+            guard let number = Int(count), number > 0 else {
+                throw UsageError(message: "--context-tokens needs a whole number above 0, not '\(count)'")
+            }
+            options.contextTokens = String(number)
         case "-c": lines.append(try value())
         case "-f": options.action = .file(try value())
         case "--completions": options.action = .completions(try value())

@@ -24,6 +24,10 @@ enum ChatTurnPresenter {
                                       think: await thinking.effectiveLevel(in: chat),
                                       onText: pump.onText, onReasoning: pump.onReasoning)
         let modelName = route.model?.description
+        // The window lookup runs beside the request; the budget uses what is known already.
+        let window = await context.services.contextWindowPlan(for: route.model)
+        options.contextTokens = window.budget
+        options.contextWindow = window.known?.tokens
         options.startsInsideThinking = route.thinkOpen || modelName.map(thinking.opensThinkingInPrompt) ?? false
         let started = ContinuousClock.now
         let turn: ChatTurn
@@ -39,13 +43,15 @@ enum ChatTurnPresenter {
         if turn.closedUnopenedThinking, let modelName { thinking.rememberOpensThinkingInPrompt(modelName) }
         context.sessionTitle = turn.session.title
         SessionCompletion.remember(turn.session.title, in: context)
-        showFooter(turn, context: context, elapsed: pump.view.firstPieceAt.map { ContinuousClock.now - $0 }
-            ?? ContinuousClock.now - started)
+        let learned = await window.window()
+        ContextNotices.show(after: turn, window: learned, context: context)
+        showFooter(turn, window: learned?.tokens, context: context,
+                   elapsed: pump.view.firstPieceAt.map { ContinuousClock.now - $0 } ?? ContinuousClock.now - started)
         context.services.recordSuccessfulChatReply(context: context)
     }
 
     /// On a terminal (not quiet): `model · N tokens · X tok/s`, and a warning for a reply cut at the token limit.
-    private static func showFooter(_ turn: ChatTurn, context: CommandContext, elapsed: Duration) {
+    private static func showFooter(_ turn: ChatTurn, window: Int?, context: CommandContext, elapsed: Duration) {
         if turn.reply.finishReason == "length" {
             if context.isInteractive {
                 context.console.writeLine(context.theme.paint(ReplyFooter.cutAtLimit, .warning))
@@ -55,8 +61,8 @@ enum ChatTurnPresenter {
         }
         guard context.isInteractive, !context.quiet,
               let line = ReplyFooter.line(model: turn.reply.model ?? turn.servedBy, usage: turn.reply.usage,
-                                          seconds: elapsed.seconds) else { return }
-        context.console.writeLine(context.theme.paint(line, .muted))
+                                          seconds: elapsed.seconds, window: window) else { return }
+        context.console.writeLine(context.theme.paint(line.text, line.nearlyFull ? .warning : .muted))
     }
 }
 

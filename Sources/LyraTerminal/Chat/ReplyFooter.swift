@@ -1,4 +1,5 @@
-// The muted line after a reply on a terminal (SPEC §8): the model, the tokens, the speed.
+// The muted line after a reply on a terminal (SPEC §8, §12): the model, the context in use when the
+// window is known, the tokens, the speed.
 import Foundation
 import LyraKit
 
@@ -6,6 +7,32 @@ import LyraKit
 enum ReplyFooter {
     /// Shown when the server stopped at the model's token limit (`finish_reason: "length"`).
     static let cutAtLimit = "reply cut at the model's token limit"
+
+    /// From this share of the window on, the footer is highlighted and says how to make room.
+    static let nearlyFullPercent = 80
+    /// What the highlighted footer adds.
+    static let makeRoomHint = "/compact or /new will make room"
+
+    /// `model · 12 + 85 tokens · 41.3 tok/s`, or with a known `window`
+    /// `model · 7.9k / 32k context · 85 tokens · 41.3 tok/s` (used: the reply's prompt and completion
+    /// tokens), with `· 83% full: /compact or /new will make room` at 80 % and above (`nearlyFull`).
+    /// Parts that are unknown are left out; nil when nothing is known.
+    static func line(model: String?, usage: TokenUsage?, seconds: Double, window: Int?)
+        -> (text: String, nearlyFull: Bool)? {
+        guard let window, let prompt = usage?.promptTokens, let completion = usage?.completionTokens, window > 0 else {
+            return line(model: model, usage: usage, seconds: seconds).map { ($0, false) }
+        }
+        var parts: [String] = []
+        if let model, !model.isEmpty { parts.append(TextSanitizer.sanitize(model)) }
+        let used = prompt + completion
+        parts.append("\(TokenCount.short(used)) / \(TokenCount.short(window)) context")
+        parts.append("\(completion) tokens")
+        if seconds > 0.05, completion > 1 { parts.append(String(format: "%.1f tok/s", Double(completion) / seconds)) }
+        let percent = used * 100 / window
+        guard percent >= nearlyFullPercent else { return (parts.joined(separator: " · "), false) }
+        parts.append("\(percent)% full: \(makeRoomHint)")
+        return (parts.joined(separator: " · "), true)
+    }
 
     /// `model · 12 + 85 tokens · 41.3 tok/s`; parts that are unknown are left out; nil when nothing is known.
     static func line(model: String?, usage: TokenUsage?, seconds: Double) -> String? {

@@ -29,7 +29,9 @@ enum SessionSearchView {
         guard !query.isEmpty else { return theme.paint(text, .muted) }
         var painted = ""
         var rest = text.startIndex
-        while let match = text.range(of: query, options: .caseInsensitive, range: rest..<text.endIndex) {
+        let filter = SessionTextFilter(query)
+        while let match = filter.map({ $0.firstRange(in: text, from: rest) })
+            ?? text.range(of: query, options: .caseInsensitive, range: rest..<text.endIndex) {
             painted += theme.paint(String(text[rest..<match.lowerBound]), .muted)
             painted += theme.paint(String(text[match]), .match)
             rest = match.upperBound

@@ -14,6 +14,7 @@ enum TranscriptView {
         for message in session.messages {
             let role: MessageBubble.Role = message.role == .user ? .user : message.role == .assistant ? .assistant : .system
             if let summary = ChatTranscript.reasoningSummary(message) { parts.append(theme.paint("  " + summary, .muted)) }
+            if message.role == .summary { parts.append(theme.paint("  summary of the messages above (/compact)", .muted)) }
             if role == .assistant && render == .markdown {
                 let lines = MarkdownRenderer.render(message.content, width: width, theme: theme,
                                                     keepsMarkers: theme.colorLevel == .none)
@@ -21,6 +22,7 @@ enum TranscriptView {
             } else {
                 parts.append(MessageBubble.render(message.content, role: role, width: width, theme: theme))
             }
+            if message.compacted { parts.append(theme.paint("  (compacted: the summary below stands for it)", .muted)) }
             if message.isFailed { parts.append(theme.paint("  (no reply: /retry resends it)", .warning)) }
         }
         return parts.joined(separator: "\n")

@@ -14,6 +14,8 @@ public enum CommandCatalog {
             SystemCommand(),
             ThinkCommand(),
             ReasoningCommand(),
+            CompactCommand(),
+            UsageCommand(),
             EditCommand(),
             CopyCommand(),
             FileCommand(),

@@ -113,6 +113,7 @@ enum SettingsReport {
         case .model: return configuration.model ?? NSNull()
         case .writingModel: return configuration.writingModel ?? NSNull()
         case .contextMessages: return configuration.contextMessages
+        case .contextTokens: return configuration.contextTokens ?? NSNull()
         case .render: return configuration.render.rawValue
         case .videoMaxPolls: return configuration.videoMaxPolls
         case .videoPollInterval: return number(configuration.videoPollInterval)

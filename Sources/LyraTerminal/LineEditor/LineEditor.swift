@@ -23,6 +23,9 @@ public final class LineEditor: Sendable {
     // The only thread that takes SIGINT, so Ctrl-C interrupts libedit's read.
     private let thread = WorkerThread(name: "lyra.line-editor") { cle_block_interrupts(0) }
     private let history: HistoryFile
+    /// Whether the in-memory history holds a line the file does not. The file is rewritten (with
+    /// its fsyncs) before the next prompt or on close, not on Enter: the line's request leaves first.
+    private let historyUnsaved = Atomic<Bool>(false)
 
     /// Starts libedit on the terminal.
     /// - Parameters:
@@ -44,7 +47,8 @@ public final class LineEditor: Sendable {
 
     /// Reads one line with the given prompt (`\u{1}` brackets invisible escape sequences).
     public func readLine(prompt: String) async -> LineEditorEvent {
-        await thread.run {
+        await thread.run { [self] in
+            if historyUnsaved.exchange(false, ordering: .relaxed) { history.save() }
             WideString.withWide(prompt) { cle_set_prompt($0) }
             _ = cle_take_interrupt()
             var count: Int32 = 0
@@ -61,11 +65,11 @@ public final class LineEditor: Sendable {
         }
     }
 
-    /// Adds a line to history and saves the history file.
+    /// Adds a line to history; the file is saved before the next prompt or on close.
     public func remember(_ line: String) async {
-        await thread.run { [history] in
+        await thread.run { [self] in
             WideString.withWide(line) { cle_history_enter($0) }
-            history.save()
+            historyUnsaved.store(true, ordering: .relaxed)
         }
     }
 
@@ -91,7 +95,10 @@ public final class LineEditor: Sendable {
 
     /// Restores the terminal and frees libedit.
     public func close() async {
-        await thread.run { cle_end() }
+        await thread.run { [self] in
+            if historyUnsaved.exchange(false, ordering: .relaxed) { history.save() }
+            cle_end()
+        }
     }
 }
 

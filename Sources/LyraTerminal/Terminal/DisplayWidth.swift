@@ -5,6 +5,7 @@
 public enum DisplayWidth {
     /// The number of columns the whole string occupies (controls count 0).
     public static func columns(of text: String) -> Int {
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
         var total = 0
         for character in text { total += columns(of: character) }
         return total

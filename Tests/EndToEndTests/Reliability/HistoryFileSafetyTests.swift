@@ -97,4 +97,22 @@ import Testing
         let mode = try FileManager.default.attributesOfItem(atPath: history.path)[.posixPermissions] as? Int
         #expect(mode == 0o600)
     }
+
+    /// The file is written after the line has run, not on Enter: by the next prompt it holds the
+    /// line, so a Lyra killed at that prompt loses no history.
+    @Test func aLineIsInTheHistoryFileByTheNextPrompt() async throws {
+        let environment = try TemporaryEnvironment()
+        let history = environment.lyraStateDirectory.appendingPathComponent("history")
+        let session = try environment.startLyraSession(["-q"])
+        try await session.awaitOutput(containing: "lyra ›")
+        session.send("/help quit\r")
+        try await session.awaitPrompt(after: "leave Lyra")
+        session.send("/help new\r")
+        try await session.awaitPrompt(after: "/new")
+        let text = try String(contentsOf: history, encoding: .utf8)
+        #expect(text.contains("/help\\040quit"))
+        session.send(.ctrlD)
+        #expect(try await session.awaitExit() == 0)
+        #expect(try String(contentsOf: history, encoding: .utf8).contains("/help\\040new"))
+    }
 }

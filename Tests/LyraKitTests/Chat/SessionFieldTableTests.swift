@@ -14,6 +14,8 @@ import Testing
                                 incomplete: true, finishReason: "length",
                                 usage: TokenUsage(promptTokens: 12, completionTokens: 3, reasoningTokens: 2))
         reply.reasoning = "Let me think."
+        reply.tokens = 3
+        reply.compacted = true
         reply.unknownMembers = [JSONMember(key: "mood", json: #""ok""#)]
         var session = ChatSession(id: "S1", title: "Full", chatID: "c1", createdAt: date, updatedAt: date + 2, messages: [
             ChatMessage(id: "m1", role: .user, content: "Hi", createdAt: date, failed: true), reply,

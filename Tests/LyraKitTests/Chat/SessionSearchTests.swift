@@ -46,4 +46,65 @@ import Testing
         #expect(excerpt.hasSuffix("b…"))
         #expect(excerpt.count == 1 + SessionSearch.contextBefore + 6 + SessionSearch.contextAfter + 1)
     }
+
+    /// The byte scan that rules files out never changes a result: for each text, the hits equal the
+    /// sessions whose loaded messages Foundation finds it in — with look-alike letters (the Kelvin
+    /// sign, ß, ligatures), an escaped letter written by another program, a reply replaced through
+    /// the journal, and the text only in a title or a reasoning (no hit).
+    @Test func theByteScanFindsWhatAFullReadFinds() async throws {
+        try await withTemporaryDirectory { root in
+            let directory = root.appending(path: "sessions")
+            let store = SessionStore(directory: directory)
+            let items = [session("K", minutesLater: 0, ["\u{212A}ELVIN scale", "ok"]),
+                         session("S", minutesLater: 1, ["die Straße", "STRASSE"]),
+                         session("F", minutesLater: 2, ["an \u{FB01}le", "ﬂow"]),
+                         session("T", minutesLater: 3, ["plain words", "more words"]),
+                         session("U", minutesLater: 4, ["ünïcödé TEXT", "naïve"])]
+            for item in items { _ = try await store.update(item) { _ in } }
+            // A reply replaced through the journal: the file holds "old reply", the journal "tram".
+            let replaced = session("J", minutesLater: 5, ["question", "old reply"])
+            _ = try await store.update(replaced) { _ in }
+            var edited = replaced.messages[1]
+            edited.content = "the tram is late"
+            let reply = edited
+            _ = try await store.update(replaced) { _ in [.replace(reply.id, with: reply)] }
+            var titled = session("R", minutesLater: 6, ["nothing", "here"])
+            titled.title = "tram title"
+            titled.messages[1].reasoning = "thinking of a tram"
+            _ = try await store.update(titled) { _ in }
+            let escaped = #"{"id": "E", "title": "x", "createdAt": "2026-11-01T00:00:00.000Z", "messages": [{"id": "e1", "role": "user", "content": "a \u0054ram ride", "createdAt": "2026-11-01T00:00:00.000Z"}]}"#
+            try Data(escaped.utf8).write(to: directory.appending(path: "E.json"))
+
+            let listed = try await store.list().sessions
+            var loaded: [String: ChatSession] = [:]
+            for summary in listed { loaded[summary.id] = try await store.load(id: summary.id) }
+            for text in ["kelvin", "strasse", "straße", "file", "flow", "FI", "tram", "TRAM", "old reply", "words", "ünïcödé", "text", "zzz", "s"] {
+                let expected = listed.filter { summary in
+                    loaded[summary.id]?.messages.contains { $0.content.range(of: text, options: .caseInsensitive) != nil } ?? false
+                }.map(\.id)
+                let found = try await SessionSearch.search(text, in: store).map(\.session.id)
+                #expect(found == expected, "searching \(text)")
+            }
+            #expect(try await SessionSearch.search("tram", in: store).map(\.session.id).sorted() == ["E", "J"])
+        }
+    }
+
+    /// The byte comparison used for ASCII content finds the same first match as Foundation, from
+    /// any start, and so does the filter's answer for other content.
+    @Test func aMatchIsWhereFoundationFindsIt() throws {
+        let contents = ["The LISBON tram", "lisbon, Lisbon and LISBON", "no match here", "line\r\nbreak Tram\u{1B}[0m",
+                        "\u{212A}elvin and kelvin", "Straße STRASSE", "ünïcödé tram", "tra", "", "…tram…", "TrAm tram"]
+        for text in ["tram", "lisbon", "kelvin", "sse", "a", "TRAM ", "break tram"] {
+            let filter = try #require(SessionTextFilter(text))
+            for content in contents {
+                var start = content.startIndex
+                while true {
+                    let expected = content.range(of: text, options: .caseInsensitive, range: start ..< content.endIndex)
+                    #expect(filter.firstRange(in: content, from: start) == expected, "\(text) in \(content)")
+                    guard let found = expected else { break }
+                    start = found.upperBound
+                }
+            }
+        }
+    }
 }

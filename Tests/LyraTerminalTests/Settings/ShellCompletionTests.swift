@@ -55,7 +55,7 @@ import Testing
                 let value: [String] = switch spec.argument {
                 case .none: []
                 case let .choice(_, words): [words[0]]
-                case .value, .file: ["x"]
+                case .value, .file: ["1"]
                 }
                 #expect(throws: Never.self, "\(name)") { _ = try LaunchOptions.parse([name] + value) }
             }

@@ -2,6 +2,7 @@
 // cards in the REPL, lines in scripts, the buy wait ended by paying at the checkout URL,
 // usage errors, completions, the premium cache and the missing-key error.
 import Foundation
+import Synchronization
 import Testing
 import LyraKit
 import LyraTestSupport
@@ -66,10 +67,20 @@ private struct Harness {
         let backend = try RunningBackend()
         let harness = Harness(environment, extra: backend.lyraEnvironment.merging(["LYRA_USER_ID": "buyer 1"]) { $1 },
                               mode: .interactive)
-        let buying = Task { try await harness.run("/subscribe buy lyra.monthly") }
+        let ended = Mutex(false)
+        let buying = Task {
+            defer { ended.withLock { $0 = true } }
+            try await harness.run("/subscribe buy lyra.monthly")
+        }
         // The paywall fetch, the checkout fetch, then at least one poll: the buyer is waiting.
         let deadline = ContinuousClock.now + .seconds(120)
         while try await backend.control.requests().filter({ $0.path == "/v1/customers" }).count < 3 {
+            // A purchase that ended before it was paid says why (a CI run once waited out the deadline here).
+            if ended.withLock({ $0 }) {
+                try await buying.value
+                Issue.record("the purchase ended unpaid: \(ANSIText.strip(harness.output.text))")
+                return
+            }
             #expect(ContinuousClock.now < deadline)
             if ContinuousClock.now >= deadline { buying.cancel(); return }
             try await Task.sleep(for: .milliseconds(10))

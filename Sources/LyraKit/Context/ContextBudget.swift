@@ -1,0 +1,51 @@
+// The token budget of a chat request (SPEC §12): the system prompt, `/compact` summaries and the new
+// message always go; then earlier messages, newest first, while they fit. Walks back only as far as
+// it sends, so a 50,000-message session costs what its sent tail costs.
+import Foundation
+
+/// What a request sends once its budget is applied.
+public struct ContextBudget: Sendable, Equatable {
+    /// The history sent, oldest first (system messages and summaries first, as given).
+    public var history: [ChatMessage]
+    /// Tokens sent in all: system prompt, history and the new message (learned counts or estimates).
+    public var sentTokens: Int
+    /// Earlier (non-system) messages sent, and how many there were before the budget.
+    public var sentMessages: Int
+    public var availableMessages: Int
+
+    /// Earlier messages the budget left out.
+    public var omittedMessages: Int { availableMessages - sentMessages }
+
+    /// Applies `limit` (nil: no limit) to `history` (already filtered, oldest first) for a request
+    /// with `system` and `message`.
+    public static func apply(limit: Int?, system: String?, history: [ChatMessage], message: String) -> ContextBudget {
+        var fixed = TokenCount.estimate(system ?? "") + TokenCount.estimate(message)
+        var pinned: [ChatMessage] = []
+        var firstOrdinary = history.startIndex
+        // System messages (a `/compact` summary among them) lead the history and always go.
+        while firstOrdinary < history.endIndex, history[firstOrdinary].role.rawValue == "system" {
+            pinned.append(history[firstOrdinary])
+            fixed += TokenCount.of(history[firstOrdinary])
+            firstOrdinary += 1
+        }
+        let ordinary = history[firstOrdinary...]
+        var total = fixed
+        var start = ordinary.endIndex
+        while start > ordinary.startIndex {
+            let count = TokenCount.of(ordinary[start - 1])
+            if let limit, total + count > limit { break }
+            total += count
+            start -= 1
+        }
+        return ContextBudget(history: pinned + ordinary[start...], sentTokens: total,
+                             sentMessages: ordinary.endIndex - start, availableMessages: ordinary.count)
+    }
+
+    /// `sent the last 40 of 212 messages (27.1k tokens); /compact keeps the rest as a summary`,
+    /// counting the new message; nil when nothing was left out.
+    public var notice: String? {
+        guard omittedMessages > 0 else { return nil }
+        return "sent the last \(sentMessages + 1) of \(availableMessages + 1) messages "
+            + "(\(TokenCount.short(sentTokens)) tokens); /compact keeps the rest as a summary"
+    }
+}
