@@ -9,7 +9,7 @@ SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BIN_DEBUG   = .build/debug/lyra
 BIN_RELEASE = .build/release/lyra
 
-.PHONY: all build release demo test bench fuzz install uninstall deps clean man
+.PHONY: all build release demo test bench fuzz install uninstall deps clean man mcp-servers
 
 all: build
 
@@ -38,8 +38,17 @@ release: deps
 demo: release
 	@$(BIN_RELEASE) --demo
 
+# The real MCP servers the tool tests run against (SPEC §14), from PyPI, pinned as the peer kit's
+# install.sh --with-mcp pins them, in ~/lyra-peers/venv-mcp; nothing is done when they are there.
+MCP_VENV ?= $(HOME)/lyra-peers/venv-mcp
+MCP_PINS  = mcp==2.3.0 mcp-server-time==2026.10.19 mcp-server-git==2026.10.19
+mcp-servers:
+	@[ -x $(MCP_VENV)/bin/mcp-server-time ] || { \
+	  echo "lyra: installing the MCP test servers in $(MCP_VENV) ($(MCP_PINS))"; \
+	  python3 -m venv $(MCP_VENV) && $(MCP_VENV)/bin/pip install -q $(MCP_PINS); }
+
 # Every test: unit, integration over loopback, end-to-end on the built binary and a pseudo-terminal.
-test: deps
+test: deps mcp-servers
 	$(SWIFT) build
 	$(SWIFT) test --parallel 2>&1 | tee .build/test.log; exit $${PIPESTATUS[0]}
 

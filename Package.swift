@@ -18,7 +18,8 @@ let package = Package(
         // C shim over libcurl, loaded with dlopen on first use: typed setopt wrappers. No logic.
         .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl")]),
         // The service layer: network, storage, configuration, features. No terminal I/O.
-        .target(name: "LyraKit", dependencies: ["CCurl"]),
+        // CPseudoTerminal: its `cpt_spawn_piped` (posix_spawn, explicit environment) starts MCP servers.
+        .target(name: "LyraKit", dependencies: ["CCurl", "CPseudoTerminal"]),
         // The local backend of SPEC §6: a loopback HTTP/1.1 server and its routes.
         .target(name: "LyraBackend"),
         // The terminal front end: line editor, design system, commands, REPL and script runner.

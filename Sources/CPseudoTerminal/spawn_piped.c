@@ -18,6 +18,11 @@ static int cpt_connect(posix_spawn_file_actions_t *actions, int fd, int target) 
 
 int cpt_spawn_piped(const char *path, char *const argv[], char *const envp[], const char *cwd,
                     int stdin_fd, int stdout_fd, int stderr_fd, pid_t *pid) {
+    return cpt_spawn_piped_grouped(path, argv, envp, cwd, stdin_fd, stdout_fd, stderr_fd, 0, pid);
+}
+
+int cpt_spawn_piped_grouped(const char *path, char *const argv[], char *const envp[], const char *cwd,
+                            int stdin_fd, int stdout_fd, int stderr_fd, int own_group, pid_t *pid) {
     posix_spawn_file_actions_t actions;
     posix_spawnattr_t attributes;
     int failed = posix_spawn_file_actions_init(&actions);
@@ -34,7 +39,11 @@ int cpt_spawn_piped(const char *path, char *const argv[], char *const envp[], co
     sigfillset(&all);
     failed = posix_spawnattr_setsigmask(&attributes, &empty);
     if (failed == 0) failed = posix_spawnattr_setsigdefault(&attributes, &all);
-    if (failed == 0) failed = posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
+    short flags = POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | (own_group ? POSIX_SPAWN_SETPGROUP : 0);
+    // In a process group of its own, the child does not get the terminal's Ctrl-C (SIGINT to the
+    // foreground group): the parent decides when it ends.
+    if (failed == 0 && own_group) failed = posix_spawnattr_setpgroup(&attributes, 0);
+    if (failed == 0) failed = posix_spawnattr_setflags(&attributes, flags);
     if (failed == 0) failed = cpt_connect(&actions, stdin_fd, STDIN_FILENO);
     if (failed == 0) failed = cpt_connect(&actions, stdout_fd, STDOUT_FILENO);
     if (failed == 0) failed = cpt_connect(&actions, stderr_fd, STDERR_FILENO);

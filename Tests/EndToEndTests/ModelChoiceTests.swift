@@ -57,7 +57,7 @@ private func requestedModels(_ backend: RunningBackend) async throws -> [String]
         #expect(try await requestedModels(backend) == ["lyra-think"])
         let typo = try await env.runLyra(["hi", "--model", "lyra-dem"], extraEnvironment: unchosen(backend))
         #expect(typo.status == 1)
-        #expect(typo.stderr == "lyra: unknown model 'lyra-dem' on openai: did you mean lyra-demo or lyra-think? "
+        #expect(typo.stderr == "lyra: unknown model 'lyra-dem' on openai: did you mean lyra-demo or lyra-think or lyra-tools? "
             + "(/model lists them)\n")
         let provider = try await env.runLyra(["-m", "olama:x", "hi"])
         #expect(provider.stderr.hasPrefix("lyra: unknown provider 'olama' (did you mean ollama?)"))

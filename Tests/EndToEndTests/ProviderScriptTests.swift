@@ -118,7 +118,7 @@ func openAIEnvironment(_ backend: RunningBackend) -> [String: String] {
         #expect(lines[0] == "* app")
         let json = try #require(try JSONSerialization.jsonObject(with: Data(lines[1].utf8)) as? [String: Any])
         #expect(json["model"] as? String == "openai:lyra-demo")
-        #expect(json["models"] as? [String] == ["openai:lyra-demo", "openai:lyra-think"])
+        #expect(json["models"] as? [String] == ["openai:lyra-demo", "openai:lyra-think", "openai:lyra-tools"])
         #expect(result.stderr == "lyra: line 4: unknown model 'nope' on openai: list the models with /model\n")
     }
 

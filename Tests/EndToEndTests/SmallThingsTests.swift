@@ -54,7 +54,7 @@ import Testing
         #expect(result.stdout == "")
         #expect(result.stderr.split(separator: "\n") == [
             "lyra: line 1: unknown command '/hepl': did you mean /help?",
-            "lyra: line 2: ambiguous command '/s': could be /sessions, /settings, /subscribe, /system",
+            "lyra: line 2: ambiguous command '/s': could be /sessions, /set, /settings, /subscribe, /system",
             "lyra: line 3: unknown command '/x' (try /help)",
             "lyra: line 4: unknown command '/sesions': did you mean /sessions?",
         ])

@@ -42,8 +42,8 @@ func openAIError(_ response: TestResponse) -> [String: Any] {
         defer { server.stop() }
         let response = try await server.send("GET", "/v1/models", appQuery: false)
         #expect(response.status == 200)
-        #expect(response.text == #"{"object":"list","data":[{"id":"lyra-demo","object":"model","owned_by":"lyra"},{"id":"lyra-think","object":"model","owned_by":"lyra"}]}"#)
-        #expect(try JSONDecoder().decode(OpenAIModelListDTO.self, from: response.body).ids == ["lyra-demo", "lyra-think"])
+        #expect(response.text == #"{"object":"list","data":[{"id":"lyra-demo","object":"model","owned_by":"lyra"},{"id":"lyra-think","object":"model","owned_by":"lyra"},{"id":"lyra-tools","object":"model","owned_by":"lyra"}]}"#)
+        #expect(try JSONDecoder().decode(OpenAIModelListDTO.self, from: response.body).ids == ["lyra-demo", "lyra-think", "lyra-tools"])
     }
 
     @Test func completionWithoutStreamIsOneJSONObjectWithUsage() async throws {

@@ -29,6 +29,11 @@ int cpt_get_window_size(int fd, unsigned short *rows, unsigned short *cols);
 int cpt_spawn_piped(const char *path, char *const argv[], char *const envp[], const char *cwd,
                     int stdin_fd, int stdout_fd, int stderr_fd, pid_t *pid);
 
+/// As `cpt_spawn_piped`; with `own_group` non-zero the child starts a process group of its own,
+/// so that signals the terminal sends to the foreground group (Ctrl-C) do not reach it.
+int cpt_spawn_piped_grouped(const char *path, char *const argv[], char *const envp[], const char *cwd,
+                            int stdin_fd, int stdout_fd, int stderr_fd, int own_group, pid_t *pid);
+
 /// Makes a pipe whose both ends are close-on-exec (pipe2 with O_CLOEXEC): `fds[0]` reads,
 /// `fds[1]` writes. Returns 0, or -1 with errno set.
 int cpt_pipe(int fds[2]);

@@ -11,6 +11,12 @@ struct DemoChatRequest: Sendable {
     let messages: [(role: String, content: String)]
     let stream: Bool
     let includeUsage: Bool
+    /// `max_tokens`: the demo model stops after this many pieces, with `finish_reason: "length"`.
+    var maxTokens: Int?
+    /// `response_format.json_schema.schema`: the demo model answers with JSON that follows it.
+    var schema: JSONValue?
+    /// The `tools` offered (SPEC §14), as sent.
+    var tools: [JSONValue] = []
 
     /// Reads and checks a request body.
     /// - Throws: 400 for a body that is not a JSON object or lacks a model or messages, 404 for another model.
@@ -28,13 +34,19 @@ struct DemoChatRequest: Sendable {
         for (index, item) in items.enumerated() {
             messages.append(try message(item, index: index))
         }
-        guard model == modelID || model == DemoThinkingReply.modelID else {
+        guard model == modelID || model == DemoThinkingReply.modelID || model == DemoToolsReply.modelID else {
             throw RouteFailure(status: 404, detail: "The model '\(model)' does not exist")
         }
-        return DemoChatRequest(
+        var request = DemoChatRequest(
             model: model, messages: messages,
             stream: value["stream"]?.boolValue ?? false,
             includeUsage: value["stream_options"]?["include_usage"]?.boolValue ?? false)
+        request.maxTokens = value["max_tokens"]?.intValue.flatMap { $0 >= 1 ? $0 : nil }
+        if value["response_format"]?["type"]?.stringValue == "json_schema" {
+            request.schema = value["response_format"]?["json_schema"]?["schema"]
+        }
+        if case .array(let tools)? = value["tools"] { request.tools = tools }
+        return request
     }
 
     private static func message(_ item: JSONValue, index: Int) throws(RouteFailure) -> (role: String, content: String) {

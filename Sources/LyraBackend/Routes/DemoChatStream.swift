@@ -12,6 +12,9 @@ struct DemoChatStream: Sendable {
     let stopSignal: StopSignal
     let gate: ReleaseGate
     let created: Int
+    /// Elements of `delta.tool_calls`, one event each after the pieces (SPEC §14); the reply then
+    /// ends with `finish_reason: tool_calls`.
+    var toolCallDeltas: [JSONValue] = []
     /// The most prompt tokens usage reports (`silent_truncate_tokens`), nil for the true count.
     var promptCap: Int? = nil
 
@@ -22,8 +25,12 @@ struct DemoChatStream: Sendable {
             if let ending = deviation(afterWords: index, write) { return ending }
             guard pause(), write(event(delta: [(piece.member, .string(piece.text))], finishReason: nil)) else { return .abort }
         }
+        for delta in toolCallDeltas {
+            guard pause(), write(event(delta: [("tool_calls", .array([delta]))], finishReason: nil)) else { return .abort }
+        }
         if let ending = deviation(afterWords: pieces.count, write) { return ending }
-        guard pause(), write(event(delta: [], finishReason: fault.finishReason ?? "stop")) else { return .abort }
+        let finish = fault.finishReason ?? (toolCallDeltas.isEmpty ? "stop" : "tool_calls")
+        guard pause(), write(event(delta: [], finishReason: finish)) else { return .abort }
         if request.includeUsage {
             guard pause(), write(usageEvent()) else { return .abort }
         }

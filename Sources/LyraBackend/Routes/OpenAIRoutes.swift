@@ -21,7 +21,7 @@ enum OpenAIRoutes {
     private static func models(_ context: RouteContext) -> HTTPResponse {
         .json(.object([
             ("object", .string("list")),
-            ("data", .array([DemoChatRequest.modelID, DemoThinkingReply.modelID].map { id in
+            ("data", .array([DemoChatRequest.modelID, DemoThinkingReply.modelID, DemoToolsReply.modelID].map { id in
                 .object([("id", .string(id)), ("object", .string("model")), ("owned_by", .string("lyra"))]
                     + ContextWindowRoutes.modelMembers(context.state.config))
             })),
@@ -37,28 +37,46 @@ enum OpenAIRoutes {
             return OpenAIErrorResponse.badRequest(error.detail)
         }
         if let refusal = ContextWindowRoutes.refusal(for: request, config: context.state.config) { return refusal }
-        let fault = context.fault?.stream ?? ChatStreamFault()
+        var fault = context.fault?.stream ?? ChatStreamFault()
         let created = Int(Date().timeIntervalSince1970)
         let form = context.state.config.thinkForm
         let pieces: [(member: String, text: String)]
         let message: [(String, JSONValue)]
-        if request.model == DemoThinkingReply.modelID {
+        var toolCallDeltas: [JSONValue] = []
+        if request.model == DemoToolsReply.modelID {
+            let reply = DemoToolsReply(request: request)
+            pieces = DemoChatReply.pieces(of: reply.text).map { (member: "content", text: $0) }
+            toolCallDeltas = reply.toolCallDeltas
+            message = reply.message
+        } else if request.model == DemoThinkingReply.modelID {
             pieces = DemoThinkingReply.deltas(for: request, form: form, reasoningWords: context.state.config.demoReplyWords)
                 .map { (member: $0.0, text: $0.1) }
             message = DemoThinkingReply.message(for: request, form: form)
         } else {
-            let words = DemoChatReply.padded(
-                DemoChatReply.pieces(of: DemoChatReply.text(for: request)), toWords: context.state.config.demoReplyWords)
+            var text = request.schema.map(DemoStructuredReply.text(following:)) ?? DemoChatReply.text(for: request)
+            // A request ending with the start of the reply (`/continue`) gets the rest of it.
+            if let last = request.messages.last, last.role == "assistant", !last.content.isEmpty, text.hasPrefix(last.content) {
+                text = String(text.dropFirst(last.content.count))
+            }
+            var words = DemoChatReply.padded(DemoChatReply.pieces(of: text).filter { !$0.isEmpty },
+                                             toWords: context.state.config.demoReplyWords)
+            if let limit = request.maxTokens, words.count > limit {
+                words = Array(words.prefix(limit))
+                fault.finishReason = fault.finishReason ?? "length"
+            }
             pieces = words.map { (member: "content", text: $0) }
             message = [("role", .string("assistant")), ("content", .string(words.joined()))]
         }
         guard request.stream else {
             return completion(request, message: message, tokens: pieces.count, fault: fault, created: created,
+                              finishReason: toolCallDeltas.isEmpty ? "stop" : "tool_calls",
                               promptCap: context.state.config.silentTruncateTokens)
         }
-        let stream = DemoChatStream(
+        var streamed = DemoChatStream(
             request: request, pieces: pieces, fault: fault, stopSignal: context.stopSignal,
             gate: context.state.releaseGate, created: created, promptCap: context.state.config.silentTruncateTokens)
+        streamed.toolCallDeltas = toolCallDeltas
+        let stream = streamed
         var response = HTTPResponse(status: 200, headers: [
             ("Content-Type", "text/event-stream"), ("Cache-Control", "no-cache"),
         ])
@@ -73,7 +91,7 @@ enum OpenAIRoutes {
     /// The non-streamed answer: one `chat.completion` object with usage.
     private static func completion(
         _ request: DemoChatRequest, message: [(String, JSONValue)], tokens: Int, fault: ChatStreamFault, created: Int,
-        promptCap: Int?
+        finishReason: String, promptCap: Int?
     ) -> HTTPResponse {
         .json(.object([
             ("id", .string("chatcmpl-lyra-demo")),
@@ -83,7 +101,7 @@ enum OpenAIRoutes {
             ("choices", .array([.object([
                 ("index", .int(0)),
                 ("message", .object(message)),
-                ("finish_reason", .string(fault.finishReason ?? "stop")),
+                ("finish_reason", .string(fault.finishReason ?? finishReason)),
             ])])),
             ("usage", DemoChatReply.usage(request, completionTokens: tokens, promptCap: promptCap)),
         ]))

@@ -5,22 +5,27 @@ import Foundation
 /// Builds the history part of a chat request.
 public enum ChatHistory {
     /// The messages of `session` before `promptID` (all of them when it is not found) that a model
-    /// should see: user and assistant messages (and stored system ones), leaving out user messages
-    /// whose reply failed, replies marked incomplete and messages `/compact` summarised; only the
-    /// last `limit` when `limit > 0`. A `/compact` summary is not counted in `limit`: it always goes,
-    /// as a system message ahead of the rest (SPEC §12).
+    /// should see: user, assistant and tool messages (and stored system ones), leaving out user
+    /// messages whose reply failed (with their tool rounds), replies marked incomplete, messages
+    /// `/compact` summarised and messages taken back with `/undo`; only the last `limit` when `limit > 0`, never starting with tool
+    /// results whose call was cut off. A `/compact` summary is not counted in `limit`: it always
+    /// goes, as a system message ahead of the rest (SPEC §12).
     public static func messages(before promptID: String, in session: ChatSession, limit: Int) -> [ChatMessage] {
         let end = session.messages.firstIndex { $0.id == promptID } ?? session.messages.endIndex
         var summaries: [ChatMessage] = []
+        var afterFailedPrompt = false
         let earlier = session.messages[..<end].filter { message in
-            guard !message.compacted else { return false }
+            guard !message.compacted, !message.removed else { return false }
             if message.role == .summary {
                 summaries.append(ContextSummary.systemMessage(from: message))
                 return false
             }
-            guard [ChatRole.user, .assistant, ChatRole(rawValue: "system")].contains(message.role) else { return false }
+            if message.role == .user { afterFailedPrompt = message.isFailed }
+            // The tool rounds of a failed turn go with its prompt (a call may lack its result).
+            if afterFailedPrompt && (message.role == .tool || message.toolCalls != nil) { return false }
+            guard [ChatRole.user, .assistant, .tool, ChatRole(rawValue: "system")].contains(message.role) else { return false }
             return !message.isFailed && !message.incomplete
         }
-        return summaries + (limit > 0 ? Array(earlier.suffix(limit)) : earlier)
+        return summaries + (limit > 0 ? Array(earlier.suffix(limit).drop { $0.role == .tool }) : earlier)
     }
 }

@@ -25,11 +25,22 @@ public struct ChatMessage: Equatable, Sendable, Identifiable {
     /// For assistant messages: a thinking model's reasoning (`reasoning`), saved apart from the
     /// content and never sent back to a model.
     public var reasoning: String?
+    /// For assistant messages: the tools the model asked to call (`toolCalls`, SPEC §14).
+    public var toolCalls: [ToolCall]?
+    /// For `tool` messages: the id of the call this result answers (`toolCallId`).
+    public var toolCallId: String?
+    /// For `tool` messages: whether the user allowed the call (`allowed`).
+    public var allowed: Bool?
     /// The message's size in prompt tokens, learned from a reply's `usage` (`tokens`; SPEC §12);
     /// nil when unknown (then estimated from its bytes). Written once.
     public var tokens: Int?
     /// Whether `/compact` summarised this message: kept in the file, no longer sent (`compacted`).
     public var compacted = false
+    /// Taken back with `/undo` (`removed`): kept in the file until it is next rewritten whole, never
+    /// sent nor shown; `/undo --restore` clears it. Stored only when true.
+    public var removed = false
+    /// For assistant messages: the other replies `/regenerate` got to the same prompt (`alternatives`).
+    public var alternatives: [ChatAlternative]?
     /// Members of the message Lyra does not know, kept in order and written back as they were.
     public var unknownMembers: [JSONMember] = []
 

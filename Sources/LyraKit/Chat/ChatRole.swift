@@ -14,6 +14,8 @@ public struct ChatRole: RawRepresentable, Codable, Hashable, Sendable, CustomStr
     public static let user = ChatRole(rawValue: "user")
     /// The backend's answers.
     public static let assistant = ChatRole(rawValue: "assistant")
+    /// A tool's result, answering an assistant message's tool call (SPEC §14).
+    public static let tool = ChatRole(rawValue: "tool")
     /// A summary of earlier messages made by `/compact`, sent as a system message (SPEC §12).
     public static let summary = ChatRole(rawValue: "summary")
 
@@ -22,6 +24,7 @@ public struct ChatRole: RawRepresentable, Codable, Hashable, Sendable, CustomStr
         switch self {
         case .user: "You"
         case .assistant: "Lyra"
+        case .tool: "Tool"
         case .summary: "Summary"
         default: rawValue
         }

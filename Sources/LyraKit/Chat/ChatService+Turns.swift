@@ -11,8 +11,9 @@ extension ChatService {
         guard !text.isBlank else { throw ChatError.emptyMessage }
         let now = timestamp()
         let prompt = ChatMessage(role: .user, content: text, createdAt: now, failed: true)
-        // The prompt is on disk (appended and fdatasynced) before its request leaves.
-        let saved = try await save(firstMessage: text, at: now) { session in
+        // The prompt is on disk (appended and fdatasynced) before its request leaves. Messages an
+        // `/undo` took back are dropped first (a new message makes the undo final).
+        let saved = try await saveMakingUndoFinal(firstMessage: text, at: now) { session in
             var meta = SessionMeta(session)
             meta.updatedAt = max(meta.updatedAt, now)
             return [.append(prompt), .meta(meta)]
@@ -34,8 +35,9 @@ extension ChatService {
 
     // MARK: - Private
 
-    /// The provider request for `prompt` in `session`, its history cut to the token budget.
-    private static func request(for prompt: ChatMessage, in session: ChatSession, options: ChatTurnOptions)
+    /// The provider request for `prompt` in `session`, its history cut to the token budget, with the
+    /// session's parameters.
+    static func request(for prompt: ChatMessage, in session: ChatSession, options: ChatTurnOptions)
         -> (ChatProviderRequest, ContextBudget) {
         let provider = options.provider
         let system = provider.keepsHistoryServerSide ? nil : session.system
@@ -46,10 +48,12 @@ extension ChatService {
         let request = ChatProviderRequest(
             model: options.model?.model ?? "", system: system, history: budget.history,
             message: prompt.content, conversationID: session.chatID, think: options.think)
+            .with(parameters: session.parameters, responseFormat: options.responseFormat)
         return (request, budget)
     }
 
-    /// Streams the reply to `prompt` (already saved as failed in `session`) and saves it; what
+    /// Streams the reply to `prompt` (already saved as failed in `session`) and saves it, running
+    /// the tool calls it asks for (at most ``ToolUseError/maximumRounds`` rounds); what
     /// arrived before a failure or a cancellation is saved as an incomplete reply, then the error
     /// is thrown.
     private func deliver(_ prompt: ChatMessage, in session: ChatSession, options: ChatTurnOptions)
@@ -70,27 +74,43 @@ extension ChatService {
     /// `ContextOverflow.Refused`.
     private func deliverOnce(_ prompt: ChatMessage, in session: ChatSession, options: ChatTurnOptions)
         async throws -> ChatTurn {
-        let (request, budget) = Self.request(for: prompt, in: session, options: options)
+        let (firstRequest, budget) = Self.request(for: prompt, in: session, options: options)
+        var request = firstRequest
         var received = ReceivedReply(startsInsideThinking: options.startsInsideThinking)
+        // Tool rounds (SPEC §14) save their messages after the prompt; the reply goes after the last.
+        var lastID = prompt.id
         do {
             try Task.checkCancellation()
-            try await received.receive(from: options.provider, request: request, onText: options.onText,
-                                       onReasoning: options.onReasoning)
+            if let runner = options.tools { request.tools = await runner.toolsForTurn() }
+            var rounds = 0
+            while true {
+                try await received.receive(from: options.provider, request: request, onText: options.onText,
+                                           onReasoning: options.onReasoning)
+                guard let runner = options.tools, !request.tools.isEmpty,
+                      let calls = received.completion?.toolCalls, !calls.isEmpty else { break }
+                rounds += 1
+                guard rounds <= ToolUseError.maximumRounds else { throw ToolUseError.tooManyRounds }
+                lastID = try await runToolRound(received, calls: calls, runner: runner, after: lastID,
+                                                prompt: prompt, sessionID: session.id, request: &request, options: options)
+                received = ReceivedReply(startsInsideThinking: options.startsInsideThinking)
+            }
             if received.completion == nil {
                 if Task.isCancelled { throw CancellationError() }
                 throw ProviderError.streamCutOff(reason: "the server ended the stream before the reply was complete")
             }
         } catch {
-            if received.isEmpty, let refused = ContextOverflow.retry(after: error, budget: budget, options: options) {
+            if received.isEmpty, lastID == prompt.id,
+               let refused = ContextOverflow.retry(after: error, budget: budget, options: options) {
                 throw refused
             }
             if !received.isEmpty {
-                _ = try? await save(received, answering: prompt, sessionID: session.id, model: options.model)
+                _ = try? await save(received, answering: prompt, sessionID: session.id, model: options.model, after: lastID)
             }
             throw error
         }
-        var turn = try await save(received, answering: prompt, sessionID: session.id, model: options.model,
-                                  learning: (budget, options.contextWindow))
+        // Token counts are learned from a reply only when no tool round was sent in between.
+        var turn = try await save(received, answering: prompt, sessionID: session.id, model: options.model, after: lastID,
+                                  learning: lastID == prompt.id ? (budget, options.contextWindow) : nil)
         turn.context = budget
         return turn
     }
@@ -99,7 +119,8 @@ extension ChatService {
     /// With `learning` (what was sent, and the window), a complete reply's usage also gives the
     /// reply and its prompt their token counts (SPEC §12).
     private func save(_ received: ReceivedReply, answering prompt: ChatMessage, sessionID: String,
-                      model: ModelReference?, learning: (ContextBudget, Int?)? = nil) async throws -> ChatTurn {
+                      model: ModelReference?, after lastID: String,
+                      learning: (ContextBudget, Int?)? = nil) async throws -> ChatTurn {
         let now = timestamp()
         let complete = received.completion != nil
         let usage = received.completion?.usage
@@ -114,11 +135,15 @@ extension ChatService {
             promptTokens = LearnedTokens.prompt(prompt.content, usage: usage, sent: budget.sentTokens, window: window)
         }
         let saved = try await save(in: sessionID, firstMessage: prompt.content, at: now) { [promptTokens, reply] stored in
-            // The prompt's count first: its `failed` flag is then cleared by the reply's edits.
-            LearnedTokens.edits(promptTokens, for: prompt.id, in: stored)
-                + ChatReplyRecord.edits(reply, answering: prompt, complete: complete,
+            // After tool rounds the reply goes after the last of them (SPEC §14).
+            let recorded = lastID != prompt.id
+                ? Self.editsAfterToolRounds(reply, answering: prompt, complete: complete, after: lastID,
+                                            model: model.map(\.description), at: now, in: stored)
+                : ChatReplyRecord.edits(reply, answering: prompt, complete: complete,
                                         conversationID: received.conversationID,
                                         model: model.map(\.description), at: now, in: stored)
+            // The prompt's count first: its `failed` flag is then cleared by the reply's edits.
+            return LearnedTokens.edits(promptTokens, for: prompt.id, in: stored) + recorded
         }
         var sent = prompt
         sent.failed = !complete

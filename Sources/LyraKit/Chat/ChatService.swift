@@ -15,9 +15,9 @@ public actor ChatService {
     let store: SessionStore
     let clock: any LyraClock
     /// The current session's id; nil before the first turn of a new session.
-    private var currentID: String?
+    private(set) var currentID: String?
     /// What the next new session starts with.
-    private var draft = SessionDraft()
+    var draft = SessionDraft()
 
     /// A service with no current session (the next turn starts one).
     /// - Parameters:
@@ -152,7 +152,7 @@ public actor ChatService {
 
     /// Changes the current session's members with `change`, or the draft with `draftChange` before
     /// the first turn of a new session.
-    private func changeMeta(orDraft draftChange: (inout SessionDraft) -> Void,
+    func changeMeta(orDraft draftChange: (inout SessionDraft) -> Void,
                             _ change: @escaping @Sendable (inout SessionMeta) -> Void) async throws {
         guard let currentID else { return draftChange(&draft) }
         let base = try await store.load(id: currentID)
@@ -200,12 +200,15 @@ struct SessionDraft: Sendable {
     var system: String?
     var model: String?
     var think: String?
+    /// The sampling parameters (`--temperature`, `/set` before the first message).
+    var parameters: ChatParameters?
 
     /// The new session whose first message is `text`.
     func session(firstMessage text: String, at now: Date) -> ChatSession {
         var session = ChatSession(title: title ?? ChatSession.defaultTitle(for: text), createdAt: now,
                                    system: system, model: model)
         session.think = think
+        session.parameters = parameters
         return session
     }
 }

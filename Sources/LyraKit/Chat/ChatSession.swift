@@ -24,6 +24,8 @@ public struct ChatSession: Equatable, Sendable, Identifiable {
     public var number: Int?
     /// The thinking level chosen for this session with `/think` (`think`; omitted when nil).
     public var think: String?
+    /// The sampling parameters set with `/set` or on the command line (`parameters`; omitted when nil).
+    public var parameters: ChatParameters?
     /// Members of the file Lyra does not know, kept in order and written back as they were.
     public var unknownMembers: [JSONMember] = []
 

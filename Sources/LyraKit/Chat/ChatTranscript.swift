@@ -28,14 +28,22 @@ public enum ChatTranscript {
     /// Markdown: `# Title`, a line about the session, then `## You · time` / `## Lyra · time` and the text.
     public static func markdown(_ session: ChatSession) -> String {
         var text = "# \(ChatSession.singleLine(session.title))\n\n"
-        let count = session.messages.count
+        let count = session.messages.count(where: { !$0.removed })
         text += "_Session \(session.id) · created \(ChatTimestamp.string(from: session.createdAt)) · "
             + "\(count) message\(count == 1 ? "" : "s")_\n"
-        for message in session.messages {
+        for message in session.messages where !message.removed {
             let suffix = (message.isFailed ? " (no reply)" : "") + (message.compacted ? " (compacted)" : "")
             text += "\n## \(message.role.speaker) · \(ChatTimestamp.string(from: message.createdAt))\(suffix)\n\n"
             if let summary = reasoningSummary(message) { text += "> \(summary)\n\n" }
+            if message.role == .tool {
+                text += "> result of \(message.toolCallId ?? "a call")\(message.allowed == false ? " (not allowed)" : "")\n\n"
+                text += "```\n" + message.content.replacingOccurrences(of: "```", with: "` ` `") + "\n```\n"
+                continue
+            }
             text += message.content.trimmingCharacters(in: .newlines) + "\n"
+            for call in message.toolCalls ?? [] {
+                text += "\n> tool call `\(call.name)` (\(call.id)): `\(call.arguments.replacingOccurrences(of: "`", with: "'"))`\n"
+            }
         }
         return text
     }
@@ -54,12 +62,16 @@ public enum ChatTranscript {
     public static func plainText(_ session: ChatSession) -> String {
         var text = ""
         text.reserveCapacity(session.messages.reduce(0) { $0 + $1.content.utf8.count + 24 })
-        for message in session.messages {
+        for message in session.messages where !message.removed {
             let label = message.role == .user ? "you" : message.role == .assistant ? "lyra" : message.role.rawValue
             let lines = contentLines(message.content)
             text += label + (message.isFailed ? " (no reply)" : "") + (message.compacted ? " (compacted)" : "")
                 + ": " + (lines.first ?? "") + "\n"
             for line in lines.dropFirst() { text += "  " + line + "\n" }
+            for call in message.toolCalls ?? [] {
+                let arguments = call.arguments.split(whereSeparator: \.isNewline).joined(separator: " ")
+                text += "  [tool call \(call.name) \(arguments)]\n"
+            }
         }
         return text
     }

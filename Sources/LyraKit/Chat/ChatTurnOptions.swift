@@ -21,6 +21,10 @@ public struct ChatTurnOptions: Sendable {
     /// Whether the model is known to begin its reply inside a thinking block its template opened
     /// (its text counts as reasoning until `</think>`).
     public var startsInsideThinking = false
+    /// The schema the reply must follow (`--schema`), sent as `response_format`; nil: none.
+    public var responseFormat: ChatResponseFormat?
+    /// Runs tool calls (SPEC §14); nil: no tools are offered.
+    public var tools: (any ChatToolRunner)?
     /// Called with each piece of the reply's text as it arrives, in order.
     public var onText: @Sendable (String) -> Void
     /// Called with each piece of a thinking model's reasoning as it arrives, in order.

@@ -16,6 +16,17 @@ public struct ChatProviderRequest: Sendable, Equatable {
     public var conversationID: String
     /// The thinking level to ask for (nil: ask nothing).
     public var think: ThinkLevel?
+    /// Sampling parameters to send (`/set`, SPEC §15); nil members are left out.
+    public var parameters: ChatParameters?
+    /// The schema the reply must follow (`--schema`), sent as `response_format`.
+    public var responseFormat: ChatResponseFormat?
+    /// The start of the reply already received (`/continue`): sent as a last assistant message for
+    /// the model to go on from.
+    public var replyPrefix: String?
+    /// The tools offered to the model (SPEC §14); empty: none.
+    public var tools: [OfferedTool] = []
+    /// Messages after the new one in this turn: assistant tool calls and their `tool` results.
+    public var toolRounds: [ChatMessage] = []
 
     /// Creates a request.
     public init(model: String, system: String?, history: [ChatMessage], message: String, conversationID: String,
@@ -37,6 +48,8 @@ public struct ChatCompletionInfo: Sendable, Equatable {
     public var model: String?
     /// Token counts, when reported.
     public var usage: TokenUsage?
+    /// The tools the model asked to call (SPEC §14), whole, in order; empty when none.
+    public var toolCalls: [ToolCall] = []
 
     /// Creates completion info.
     public init(finishReason: String? = nil, model: String? = nil, usage: TokenUsage? = nil) {

@@ -106,14 +106,22 @@ public struct OpenAIChatProvider: ChatProvider {
         guard !request.model.isEmpty else { throw ProviderError.noModel(provider: definition.name) }
         var messages: [OpenAIChatMessageDTO] = []
         if let system = request.system, !system.isEmpty { messages.append(.init(role: "system", content: system)) }
-        messages += request.history.map { OpenAIChatMessageDTO(role: $0.role.rawValue, content: $0.content) }
+        messages += request.history.map(OpenAIChatMessageDTO.init(message:))
         messages.append(.init(role: "user", content: request.message))
+        messages += request.toolRounds.map(OpenAIChatMessageDTO.init(message:))
+        if let prefix = request.replyPrefix { messages.append(.init(role: "assistant", content: prefix)) }
+        var dto = OpenAIChatRequestDTO(
+            model: request.model, messages: messages, stream: true,
+            reasoningEffort: definition.think.effort(for: request.think),
+            enableThinking: definition.think.enableThinking(for: request.think))
+        dto.parameters = request.parameters ?? ChatParameters()
+        dto.responseFormat = request.responseFormat
+        dto.tools = request.tools.map {
+            OpenAIToolDTO(name: $0.qualifiedName, description: $0.tool.description, parameters: $0.tool.inputSchema)
+        }
         let body: Data
         do {
-            body = try JSONEncoder().encode(OpenAIChatRequestDTO(
-                model: request.model, messages: messages, stream: true,
-                reasoningEffort: definition.think.effort(for: request.think),
-                enableThinking: definition.think.enableThinking(for: request.think)))
+            body = try dto.body()
         } catch {
             throw ProviderError.invalidResponse("cannot encode the request")
         }

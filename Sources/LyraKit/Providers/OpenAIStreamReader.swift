@@ -18,6 +18,8 @@ struct OpenAIStreamReader {
     /// A failure met after other events of the same chunk: those are handed out first, and the
     /// failure is thrown by the next call, so text that came before a bad event is not lost.
     private var pendingError: ProviderError?
+    /// The tool calls streamed so far.
+    private var toolCalls = ToolCallAssembler()
 
     /// Why a reply with bytes that are not UTF-8 is refused, streamed or not: the text cannot be
     /// shown or saved as the server meant it, and repairing it silently would hide that.
@@ -68,6 +70,7 @@ struct OpenAIStreamReader {
             if data == "[DONE]" {
                 guard sawChoice else { throw Self.noChoices }
                 isDone = true
+                completion.toolCalls = toolCalls.finished()
                 result.append(.finished(completion))
             } else if !data.isEmpty {
                 try apply(decode(data), into: &result)
@@ -82,6 +85,7 @@ struct OpenAIStreamReader {
         if chunk.hasChoice { sawChoice = true }
         if let reasoning = chunk.reasoning, !reasoning.isEmpty { events.append(.reasoning(reasoning)) }
         if let content = chunk.content, !content.isEmpty { events.append(.text(content)) }
+        if let fragments = chunk.toolCalls { toolCalls.add(fragments) }
         if let reason = chunk.finishReason { completion.finishReason = reason }
         if let model = chunk.model, !model.isEmpty { completion.model = model }
         if let usage = chunk.usage {

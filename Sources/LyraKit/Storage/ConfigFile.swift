@@ -19,7 +19,7 @@ public struct ConfigFile: Sendable {
     }
 
     /// The members whose values are objects rather than scalars.
-    public static let structuredKeys: Set<String> = ["providers", "roles", "models"]
+    public static let structuredKeys: Set<String> = ["providers", "roles", "models", "mcpServers", "allowTools"]
 
     /// All scalar values in the file; a missing or blank file is empty. JSON `null` values and the
     /// structured members (`providers`, `roles`) are skipped.

@@ -20,6 +20,7 @@ extension ChatSession: StoredObject {
             .optional("system", \.system, { $0.system = $1 }),
             .optional("model", \.model, { $0.model = $1 }),
             .optional("think", \.think, { $0.think = $1 }),
+            .optional("parameters", \.parameters, { $0.parameters = $1 }),
             .required("createdAt", \.createdAt, { $0.createdAt = $1 },
                       default: { $0.messages.first?.createdAt ?? .storedEpoch }),
             .required("updatedAt", \.updatedAt, { $0.updatedAt = $1 },
@@ -55,6 +56,21 @@ extension ChatMessage: StoredObject {
             .optional("reasoning", \.reasoning, { $0.reasoning = $1 }),
             .optional("tokens", \.tokens, { $0.tokens = $1 }),
             .flag("compacted", \.compacted, { $0.compacted = $1 }),
+            .flag("removed", \.removed, { $0.removed = $1 }),
+            .optional("alternatives", \.alternatives, { $0.alternatives = $1 }),
+            .optional("toolCalls", \.toolCalls, { $0.toolCalls = $1 }),
+            .optional("toolCallId", \.toolCallId, { $0.toolCallId = $1 }),
+            .optional("allowed", \.allowed, { $0.allowed = $1 }),
+        ])
+}
+
+extension ToolCall: StoredObject {
+    /// A tool call's members (SPEC §14); a missing one reads as empty text.
+    static let storedMembers = StoredMembers<ToolCall>(
+        blank: ToolCall(id: "", name: "", arguments: ""), depth: 5, unknown: nil, members: [
+            .identifier("id", \.id, { $0.id = $1 }, default: { _ in "" }),
+            .required("name", \.name, { $0.name = $1 }, default: { _ in "" }),
+            .required("arguments", \.arguments, { $0.arguments = $1 }, default: { _ in "" }),
         ])
 }
 

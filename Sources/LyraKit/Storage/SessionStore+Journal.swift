@@ -35,8 +35,7 @@ extension SessionStore {
             let line = SessionJournalLine(edits: list).bytes()
             guard remembered.journalTakes(line.count), Self.readsBackUnchanged(probe) else {
                 if let number = SessionNumberFile.read(in: directory)?.byFile[file] { session.number = number }
-                try writeWhole(session, to: file, keepingAside: remembered.unreadable)
-                return session
+                return try writeWhole(session, to: file, keepingAside: remembered.unreadable)
             }
             try SessionJournal.append(line, to: journal, keeping: remembered.journalValid, sync: fileSync)
             if session.number == nil { session.number = base.number }

@@ -167,17 +167,22 @@ public actor SessionStore {
             try giveNumber(to: &session, file: file)
         }
         try change(&session)
-        try writeWhole(session, to: file, keepingAside: recent?.file == file ? recent?.unreadable ?? [] : [])
-        return session
+        return try writeWhole(session, to: file, keepingAside: recent?.file == file ? recent?.unreadable ?? [] : [])
     }
 
     /// Writes `session` whole to `file`, keeps the journal's `unreadable` lines aside, empties the
-    /// journal and remembers the session. Under the directory lock.
-    func writeWhole(_ session: ChatSession, to file: String, keepingAside unreadable: [[UInt8]]) throws {
+    /// journal and remembers the session. Under the directory lock. Messages taken back with `/undo`
+    /// are kept only until this rewrite (SPEC §15): they are left out.
+    /// - Returns: the session as written.
+    @discardableResult
+    func writeWhole(_ session: ChatSession, to file: String, keepingAside unreadable: [[UInt8]]) throws -> ChatSession {
+        var session = session
+        session.messages.removeAll(where: \.removed)
         try keepAside(unreadable, of: file)
         try SessionFileCodec.write(session, to: file, in: directory)
         SessionJournal.empty(journalPath(for: file))
         remember(session, file: file)
+        return session
     }
 
     /// Deletes the session with `id`.

@@ -20,8 +20,10 @@ public enum ExitCleanup {
         _ = paths.withLock { $0.removeValue(forKey: token) }
     }
 
-    /// Removes every registered path (recursively); called just before the process exits.
+    /// Removes every registered path (recursively) and stops the MCP servers still running; called
+    /// just before the process exits.
     public static func removeAll() {
+        MCPProcessRegistry.stopAll()
         let pending = paths.withLock { current -> [String] in
             defer { current.removeAll() }
             return Array(current.values)

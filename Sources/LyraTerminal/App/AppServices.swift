@@ -27,14 +27,18 @@ public final class AppServices {
     // state (the current session, the chosen model) and take their backend per call, so they are
     // kept across `reloadConfiguration()`:
     /// The chat service: one current session per run, over the session files.
-    lazy var chat = ChatService(store: SessionStore(directory: directories.sessionsDirectory,
-                                                    warn: Self.printWarning), clock: clock)
+    lazy var chat = ChatService(store: SessionStore(directory: sessionsDirectory, warn: Self.printWarning),
+                                clock: clock)
+    /// The schema replies must follow (`--schema`), read when the run starts.
+    public var responseFormat: ChatResponseFormat?
     /// The explicit model choice of this run (`--model`, `LYRA_MODEL`, `/model`).
     lazy var modelChoice = ModelChoice()
     /// This run's thinking level and reasoning display (`--think`, `--reasoning`, `/think`).
     lazy var thinking = ThinkingChoice(level: options.think.flatMap { try? ThinkLevel.parse($0) },
                                        fromCommandLine: options.think != nil, show: options.reasoning,
                                        thinkOpenFile: ThinkOpenModels(directories: directories))
+    /// This run's MCP servers, allow list and `/tools off|on` (SPEC §14).
+    lazy var tools = ToolSession()
     /// The context windows learned this run (SPEC §12), kept across configuration reloads.
     lazy var contextWindows = ContextWindowLookup()
     /// The writing services of this run, one per model.

@@ -49,8 +49,18 @@ public struct LaunchOptions: Sendable, Equatable {
     public var reasoning = false
     /// `--think LEVEL`: the thinking level for this run (`default` asks for nothing).
     public var think: String?
+    /// `--allow-tool SERVER__TOOL` (repeatable; `SERVER__*`): tool calls that run without asking.
+    public var allowTools: [String] = []
     /// `--context-tokens N`: the most tokens a chat request carries (SPEC §12).
     public var contextTokens: String?
+    /// `--json` / `--jsonl`: how a script prints chat replies (SPEC §15).
+    public var replyFormat = ReplyOutputFormat.text
+    /// `--no-save`: no session is written.
+    public var noSave = false
+    /// `--temperature`, `--max-tokens`: parameters saved in the session this run uses.
+    public var parameters = ChatParameters()
+    /// `--schema FILE`: the JSON Schema replies must follow.
+    public var schemaPath: String?
 
     /// Options with every default.
     public init() {}
@@ -154,6 +164,18 @@ extension LaunchOptions {
                 throw UsageError(message: "--context-tokens needs a whole number above 0, not '\(count)'")
             }
             options.contextTokens = String(number)
+        case "--allow-tool": options.allowTools.append(try value())
+        case "--json": options.replyFormat = .json
+        case "--jsonl": options.replyFormat = .jsonl
+        case "--no-save": options.noSave = true
+        case "--schema": options.schemaPath = try value()
+        case "--temperature", "--max-tokens":
+            let text = try value()
+            do {
+                try options.parameters.set(name == "--temperature" ? "temperature" : "max_tokens", to: text)
+            } catch {
+                throw UsageError(message: "\(name): \(error.localizedDescription)")
+            }
         case "-c": lines.append(try value())
         case "-f": options.action = .file(try value())
         case "--completions": options.action = .completions(try value())
@@ -178,6 +200,9 @@ extension LaunchOptions {
         }
         if options.sessionReference != nil && options.continueLatest {
             throw UsageError(message: "--session and --continue cannot be combined")
+        }
+        if options.noSave && (options.sessionReference != nil || options.continueLatest) {
+            throw UsageError(message: "--no-save cannot be combined with --session or --continue")
         }
         return options
     }

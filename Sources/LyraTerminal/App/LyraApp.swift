@@ -72,11 +72,13 @@ public enum LyraApp {
 
     /// Folds the current session's journal into its file before exit (docs/JOURNAL.md); returns `status`.
     private static func leaving(_ context: CommandContext, _ status: ExitStatus) async -> ExitStatus {
+        await context.services.tools.stop()
         do {
             try await context.services.chatService().leaveSession()
         } catch {
             context.console.writeError("lyra: \(ErrorText.describe(error))\n")
         }
+        context.services.removeUnsavedSessions()
         return status
     }
 

@@ -23,6 +23,7 @@ public enum ChatLaunch {
             SessionCompletion.update(try await chat.listSessions().sessions, in: context)
         }
         if let system = options.system { try await chat.setSystemPrompt(system) }
+        try await ConversationLaunch.apply(options, to: context.services)
     }
 
     /// In the REPL, after the banner: the last exchange of the session `--session`/`--continue`

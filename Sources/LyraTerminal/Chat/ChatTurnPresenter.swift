@@ -15,20 +15,17 @@ enum ChatTurnPresenter {
     /// - Throws: what `work` throws, after what arrived was shown and the title updated.
     static func run(_ context: CommandContext, chat: ChatService,
                     _ work: @MainActor (ChatTurnOptions) async throws -> ChatTurn) async throws {
+        let format = context.isInteractive ? ReplyOutputFormat.text : context.services.options.replyFormat
+        if format != .text { return try await runPrintingJSON(context, chat: chat, format: format, work) }
         let route = try await context.services.chatRoute()
         let thinking = context.services.thinking
         let pump = ReplyStreamPump(context: context, render: route.render, label: waitingLabel,
                                    showReasoning: thinking.show)
-        var options = ChatTurnOptions(provider: route.provider, model: route.model,
-                                      contextMessages: route.contextMessages,
-                                      think: await thinking.effectiveLevel(in: chat),
-                                      onText: pump.onText, onReasoning: pump.onReasoning)
+        var options = await turnOptions(context, chat: chat, route: route, onText: pump.onText,
+                                        onReasoning: pump.onReasoning)
+        let window = await budget(&options, context: context, route: route)
         let modelName = route.model?.description
-        // The window lookup runs beside the request; the budget uses what is known already.
-        let window = await context.services.contextWindowPlan(for: route.model)
-        options.contextTokens = window.budget
-        options.contextWindow = window.known?.tokens
-        options.startsInsideThinking = route.thinkOpen || modelName.map(thinking.opensThinkingInPrompt) ?? false
+        options.tools = try context.services.toolRunner(for: route.provider, context: context, pump: pump)
         let started = ContinuousClock.now
         let turn: ChatTurn
         do {
@@ -48,6 +45,32 @@ enum ChatTurnPresenter {
         showFooter(turn, window: learned?.tokens, context: context,
                    elapsed: pump.view.firstPieceAt.map { ContinuousClock.now - $0 } ?? ContinuousClock.now - started)
         context.services.recordSuccessfulChatReply(context: context)
+        try checkSchema(turn, context: context)
+    }
+
+    /// The options of a turn on `route`: its model, history, thinking level and `--schema`, with
+    /// the reply's pieces handed to `onText` and `onReasoning`.
+    static func turnOptions(_ context: CommandContext, chat: ChatService, route: ChatRoute,
+                            onText: @escaping @Sendable (String) -> Void,
+                            onReasoning: @escaping @Sendable (String) -> Void) async -> ChatTurnOptions {
+        let thinking = context.services.thinking
+        var options = ChatTurnOptions(provider: route.provider, model: route.model,
+                                      contextMessages: route.contextMessages,
+                                      think: await thinking.effectiveLevel(in: chat),
+                                      onText: onText, onReasoning: onReasoning)
+        let modelName = route.model?.description
+        options.startsInsideThinking = route.thinkOpen || modelName.map(thinking.opensThinkingInPrompt) ?? false
+        options.responseFormat = context.services.responseFormat
+        return options
+    }
+
+    /// Sets the turn's token budget from what is known of the model's window (the lookup runs
+    /// beside the request; its answer is read once the reply is in).
+    static func budget(_ options: inout ChatTurnOptions, context: CommandContext, route: ChatRoute) async -> ContextWindowPlan {
+        let window = await context.services.contextWindowPlan(for: route.model)
+        options.contextTokens = window.budget
+        options.contextWindow = window.known?.tokens
+        return window
     }
 
     /// On a terminal (not quiet): `model · N tokens · X tok/s`, and a warning for a reply cut at the token limit.

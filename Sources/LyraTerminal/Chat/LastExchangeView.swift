@@ -7,9 +7,9 @@ import LyraKit
 enum LastExchangeView {
     /// Up to two muted lines (`you › …`, `lyra › …`) cut to `width`; nil for a session without messages.
     static func render(_ session: ChatSession, width: Int, theme: Theme) -> String? {
-        guard let userIndex = session.messages.lastIndex(where: { $0.role == .user }) else { return nil }
+        guard let userIndex = session.messages.lastIndex(where: { $0.role == .user && !$0.removed }) else { return nil }
         let question = session.messages[userIndex]
-        let reply = session.messages[(userIndex + 1)...].first { $0.role == .assistant }
+        let reply = session.messages[(userIndex + 1)...].first { $0.role == .assistant && !$0.removed }
         var lines = [line("you › ", question.content, width: width)]
         if let reply {
             lines.append(line("lyra › ", reply.content, width: width))

@@ -12,12 +12,14 @@ final class ReplyStreamPump {
     nonisolated let onText: @Sendable (String) -> Void
     /// Hands one piece of reasoning over; safe to call from any thread (`onReasoning`).
     nonisolated let onReasoning: @Sendable (String) -> Void
-    private let pieces: AsyncStream<Piece>.Continuation
+    private nonisolated let pieces: AsyncStream<Piece>.Continuation
 
     /// A piece of the answer or of the reasoning, kept in the order they came.
     private enum Piece: Sendable {
         case text(String)
         case reasoning(String)
+        /// Everything before it is shown: lines of a tool card go in here (SPEC §14).
+        case interjection([String], CheckedContinuation<Void, Never>)
     }
     /// Shows each piece as it comes; ends once the stream is finished and every piece shown.
     private let shown: Task<Void, Never>
@@ -37,10 +39,21 @@ final class ReplyStreamPump {
                 switch piece {
                 case .text(let text): view.show(text)
                 case .reasoning(let text): view.showReasoning(text)
+                case .interjection(let lines, let shown):
+                    view.interject(lines)
+                    shown.resume()
                 }
             }
         }
         spinner.start(label)
+    }
+
+    /// Shows `lines` (a tool card) after every piece handed over so far, on lines of their own;
+    /// returns once they are shown. Safe to call from any task.
+    nonisolated func interject(_ lines: [String]) async {
+        await withCheckedContinuation { shown in
+            if case .terminated = pieces.yield(.interjection(lines, shown)) { shown.resume() }
+        }
     }
 
     /// Waits until every piece handed over so far is shown; later pieces are dropped.

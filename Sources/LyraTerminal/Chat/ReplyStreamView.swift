@@ -123,6 +123,21 @@ final class ReplyStreamView {
         }
     }
 
+    /// Shows `lines` (a tool card, SPEC §14) on lines of their own: the spinner stops, the reply so
+    /// far is finished as at its end, and text that comes later starts a new paragraph.
+    func interject(_ lines: [String]) {
+        spinner.stop()
+        endReasoning()
+        if var renderer = markdown {
+            erasePreview()
+            write(renderer.finish())
+            markdown = MarkdownStreamRenderer(width: context.terminal.width, theme: context.theme)
+        } else if !atLineStart {
+            emit("\n")
+        }
+        write(lines)
+    }
+
     /// Flushes what is left: the last unfinished line, and a newline so that the next output
     /// starts on its own line. A script's reply is its text and exactly one `\n` (also when empty);
     /// a failed turn that showed nothing adds nothing.

@@ -22,7 +22,7 @@ public struct CopyCommand: Command {
     @MainActor
     public func run(_ arguments: CommandArguments, context: CommandContext) async throws -> CommandResult {
         let index = try Self.blockNumber(arguments)
-        guard let reply = await context.services.chatService().session?.messages.last(where: { $0.role == .assistant }) else {
+        guard let reply = await context.services.chatService().session?.messages.last(where: { $0.role == .assistant && !$0.removed }) else {
             throw CommandError.failed("no reply to copy yet: /copy copies the last reply of this session")
         }
         // What is copied is what was shown: the one sanitiser, so a reply cannot end a shell's

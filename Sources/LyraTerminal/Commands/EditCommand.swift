@@ -6,11 +6,15 @@ import Foundation
 public struct EditCommand: Command {
     public let name = "edit"
     public let summary = "compose a message in $VISUAL or $EDITOR"
-    public let usage = "/edit"
+    public let usage = "/edit [N [TEXT]]"
     public let details = """
         Opens an empty file (mode 0600, removed afterwards) in $VISUAL, else $EDITOR, else vi.
         When the editor exits, the saved text is sent as one chat message; a blank text sends
         nothing. Ctrl-X Ctrl-E at the prompt opens the line being typed the same way.
+        /edit N opens your message N (counting your messages from 1) instead; the edited text
+        replaces it and is sent again. The conversation as it was, with the messages after it, is
+        kept in a new session titled "TITLE (before edit)". /edit N TEXT (also in scripts) takes
+        the new text from the line.
         """
 
     /// The command.
@@ -20,6 +24,10 @@ public struct EditCommand: Command {
     /// - Throws: `CommandError` in a script or with arguments, `ExternalEditorError`, and what sending throws.
     @MainActor
     public func run(_ arguments: CommandArguments, context: CommandContext) async throws -> CommandResult {
+        if let first = arguments.texts.first {
+            guard let number = Int(first) else { throw CommandError.usage("usage: \(usage)") }
+            return try await EditMessageFlow.run(number, text: arguments.rest(from: 1), context: context)
+        }
         guard arguments.words.isEmpty, arguments.block == nil else { throw CommandError.usage("usage: \(usage)") }
         guard context.isInteractive else {
             throw CommandError.failed("/edit needs a terminal; in a script, write the message on the line itself")

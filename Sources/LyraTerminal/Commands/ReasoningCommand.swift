@@ -29,7 +29,7 @@ public struct ReasoningCommand: Command {
             }
             number = value
         }
-        let replies = (await context.services.chatService().session?.messages ?? []).filter { $0.role == .assistant }
+        let replies = (await context.services.chatService().session?.messages ?? []).filter { $0.role == .assistant && !$0.removed }
         guard number <= replies.count else {
             throw CommandError.failed(replies.isEmpty ? "no reply yet in this session"
                 : "this session has \(replies.count) repl\(replies.count == 1 ? "y" : "ies"); there is no reply \(number) back")

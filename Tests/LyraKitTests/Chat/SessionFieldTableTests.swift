@@ -14,14 +14,20 @@ import Testing
                                 incomplete: true, finishReason: "length",
                                 usage: TokenUsage(promptTokens: 12, completionTokens: 3, reasoningTokens: 2))
         reply.reasoning = "Let me think."
+        reply.toolCalls = [ToolCall(id: "call_1", name: "time__now", arguments: "{}")]
+        reply.toolCallId = "call_0"
+        reply.allowed = true
         reply.tokens = 3
         reply.compacted = true
+        reply.removed = true
+        reply.alternatives = [ChatAlternative(content: "Hello", createdAt: date)]
         reply.unknownMembers = [JSONMember(key: "mood", json: #""ok""#)]
         var session = ChatSession(id: "S1", title: "Full", chatID: "c1", createdAt: date, updatedAt: date + 2, messages: [
             ChatMessage(id: "m1", role: .user, content: "Hi", createdAt: date, failed: true), reply,
         ], system: "Be brief.", model: "ollama:qwen3", number: 7)
         session.unknownMembers = [JSONMember(key: "extra", json: "[1, 2]")]
         session.think = "high"
+        session.parameters = ChatParameters(temperature: 0.5)
         return session
     }
 

@@ -47,7 +47,7 @@ import Testing
             + #"{"op":"insert","after":"p","message":{"id":"i","# + user + #"i","createdAt":"2026-11-29T10:00:00.000Z","#
             + #""failed":true}},{"op":"replace","replacing":"cut","message":{"id":"s","# + user + #"s","#
             + #""createdAt":"2026-11-29T10:00:00.000Z","failed":true}},{"op":"meta","session":{"id":"J","title":"T\"1","#
-            + #""chatID":"c","number":null,"system":"be brief","model":null,"think":null,"createdAt":"2026-11-29T10:00:00.000Z","#
+            + #""chatID":"c","number":null,"system":"be brief","model":null,"think":null,"parameters":null,"createdAt":"2026-11-29T10:00:00.000Z","#
             + #""updatedAt":"2026-11-29T10:00:00.000Z"}}]}"# + "\n")
         let parsed = try line.bytes().dropLast().withUnsafeBytes { try SessionFileReader.journalLine(from: $0) }
         var expected = line

@@ -18,11 +18,13 @@ public struct OpenAIChatChunkDTO: Decodable, Equatable, Sendable {
     public var finishReason: String?
     /// Token counts (the `choices: []` event of `include_usage`, or the last event on some servers).
     public var usage: OpenAIUsageDTO?
+    /// `choices[0].delta.tool_calls`: fragments of tool calls (SPEC §14), nil when absent.
+    public var toolCalls: [OpenAIToolCallDTO]?
     /// The error this event carries (`{"error": {"message": …}}` or `{"error": "…"}`), nil when none.
     public var error: OpenAIErrorBodyDTO?
     /// Whether the event carried a choice with anything in it (the usage event's `choices: []`,
     /// or `choices: null`, carries none).
-    public var hasChoice: Bool { role != nil || content != nil || finishReason != nil }
+    public var hasChoice: Bool { role != nil || content != nil || finishReason != nil || toolCalls != nil }
 
     /// An event with the given parts.
     public init(
@@ -40,7 +42,9 @@ public struct OpenAIChatChunkDTO: Decodable, Equatable, Sendable {
 
     enum CodingKeys: String, CodingKey { case model, choices, usage, error }
     enum ChoiceKeys: String, CodingKey { case delta, finishReason = "finish_reason" }
-    enum DeltaKeys: String, CodingKey { case role, content, reasoning, reasoningContent = "reasoning_content" }
+    enum DeltaKeys: String, CodingKey {
+        case role, content, reasoning, reasoningContent = "reasoning_content", toolCalls = "tool_calls"
+    }
 
     /// Decodes an event; only a body that is not a JSON object throws.
     public init(from decoder: any Decoder) throws {
@@ -59,5 +63,6 @@ public struct OpenAIChatChunkDTO: Decodable, Equatable, Sendable {
         content = try? delta.decodeIfPresent(String.self, forKey: .content)
         reasoning = (try? delta.decodeIfPresent(String.self, forKey: .reasoningContent))
             ?? (try? delta.decodeIfPresent(String.self, forKey: .reasoning))
+        toolCalls = try? delta.decodeIfPresent([OpenAIToolCallDTO].self, forKey: .toolCalls)
     }
 }

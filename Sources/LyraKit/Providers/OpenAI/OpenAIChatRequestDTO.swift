@@ -1,6 +1,7 @@
 // The body of `POST {baseURL}/chat/completions` (SPEC §8 "Request"): model, the whole conversation,
 // and `stream` with `stream_options.include_usage` (left out when not streaming); for a thinking
-// level, `reasoning_effort` and `chat_template_kwargs.enable_thinking` (SPEC §11).
+// level, `reasoning_effort` and `chat_template_kwargs.enable_thinking` (SPEC §11); sampling
+// parameters and `response_format` (SPEC §15).
 import Foundation
 
 /// An OpenAI-compatible chat completion request.
@@ -15,6 +16,13 @@ public struct OpenAIChatRequestDTO: Codable, Equatable, Sendable {
     public var reasoningEffort: String?
     /// `chat_template_kwargs.enable_thinking`, left out when nil.
     public var enableThinking: Bool?
+    /// `temperature`, `top_p`, `max_tokens`, `seed` (SPEC §15), each left out when nil.
+    public var parameters = ChatParameters()
+    /// `response_format: {"type": "json_schema", "json_schema": {"name", "schema"}}`, left out when
+    /// nil; written by `body()` (not by `encode(to:)`).
+    public var responseFormat: ChatResponseFormat?
+    /// The tools offered (SPEC §14), left out when empty.
+    public var tools: [OpenAIToolDTO] = []
 
     /// A request for `model` with `messages`, streamed unless `stream` is false.
     public init(model: String, messages: [OpenAIChatMessageDTO], stream: Bool = true,
@@ -31,6 +39,10 @@ public struct OpenAIChatRequestDTO: Codable, Equatable, Sendable {
         case streamOptions = "stream_options"
         case reasoningEffort = "reasoning_effort"
         case templateArguments = "chat_template_kwargs"
+        case temperature, seed
+        case topP = "top_p"
+        case maxTokens = "max_tokens"
+        case tools
     }
 
     enum TemplateKeys: String, CodingKey {
@@ -50,6 +62,11 @@ public struct OpenAIChatRequestDTO: Codable, Equatable, Sendable {
         reasoningEffort = try? container.decodeIfPresent(String.self, forKey: .reasoningEffort)
         enableThinking = try? container.nestedContainer(keyedBy: TemplateKeys.self, forKey: .templateArguments)
             .decodeIfPresent(Bool.self, forKey: .enableThinking)
+        parameters = ChatParameters(
+            temperature: try? container.decodeIfPresent(Double.self, forKey: .temperature),
+            topP: try? container.decodeIfPresent(Double.self, forKey: .topP),
+            maxTokens: try? container.decodeIfPresent(Int.self, forKey: .maxTokens),
+            seed: try? container.decodeIfPresent(Int.self, forKey: .seed))
     }
 
     /// Encodes `model`, `messages`, `stream`, `stream_options: {"include_usage": true}` when streaming,
@@ -68,5 +85,11 @@ public struct OpenAIChatRequestDTO: Codable, Equatable, Sendable {
             var arguments = container.nestedContainer(keyedBy: TemplateKeys.self, forKey: .templateArguments)
             try arguments.encode(enableThinking, forKey: .enableThinking)
         }
+        try container.encodeIfPresent(parameters.temperature, forKey: .temperature)
+        try container.encodeIfPresent(parameters.topP, forKey: .topP)
+        try container.encodeIfPresent(parameters.maxTokens, forKey: .maxTokens)
+        try container.encodeIfPresent(parameters.seed, forKey: .seed)
+        // `response_format` is added by `body()`, which keeps the schema's member order.
+        if !tools.isEmpty { try container.encode(tools, forKey: .tools) }
     }
 }
