@@ -9,7 +9,7 @@ SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BIN_DEBUG   = .build/debug/lyra
 BIN_RELEASE = .build/release/lyra
 
-.PHONY: all build release demo test bench fuzz install uninstall deps clean mcp-servers
+.PHONY: all build release demo test bench fuzz install uninstall deps clean man mcp-servers
 
 all: build
 
@@ -51,6 +51,10 @@ mcp-servers:
 test: deps mcp-servers
 	$(SWIFT) build
 	$(SWIFT) test --parallel 2>&1 | tee .build/test.log; exit $${PIPESTATUS[0]}
+
+# The manual page, made from the option table and the command catalog (a test checks it is current).
+man: build
+	$(BIN_DEBUG) --man > docs/lyra.1
 
 bench: release
 	@bash Benchmarks/run.sh

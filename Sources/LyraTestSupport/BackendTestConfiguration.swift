@@ -20,6 +20,8 @@ public struct BackendTestConfiguration: Sendable, Equatable, Encodable {
     public var serverKind: String?
     /// Usage reports at most this many prompt tokens (a server that cut the conversation silently).
     public var silentTruncateTokens: Int?
+    /// The demo model's reply padded to this many words (one paragraph).
+    public var demoReplyWords: Int?
 
     enum CodingKeys: String, CodingKey {
         case videoPollsToComplete = "video_polls_to_complete"
@@ -30,12 +32,15 @@ public struct BackendTestConfiguration: Sendable, Equatable, Encodable {
         case contextWindow = "context_window"
         case serverKind = "server_kind"
         case silentTruncateTokens = "silent_truncate_tokens"
+        case demoReplyWords = "demo_reply_words"
     }
 
     /// Creates a configuration; nil fields are left as the backend has them.
     public init(videoPollsToComplete: Int? = nil, relativeVideoURL: Bool? = nil,
                 templatesBareArray: Bool? = nil, chatDelayMilliseconds: Int? = nil, thinkForm: String? = nil,
-                contextWindow: Int? = nil, serverKind: String? = nil, silentTruncateTokens: Int? = nil) {
+                contextWindow: Int? = nil, serverKind: String? = nil, silentTruncateTokens: Int? = nil,
+                demoReplyWords: Int? = nil) {
+        self.demoReplyWords = demoReplyWords
         self.thinkForm = thinkForm
         self.contextWindow = contextWindow
         self.serverKind = serverKind

@@ -115,7 +115,7 @@ import Testing
         let result = try await env.runLyra(stdin: "hello\n")
         #expect(result.status == 2)
         // SPEC §8: with no model and no base URL, chat explains how to choose one (and the app backend).
-        #expect(result.stderr.hasPrefix("lyra: line 1: no model configured: choose one with --model PROVIDER:MODEL"))
+        #expect(result.stderr.hasPrefix("lyra: line 1: no model configured and no model server found on this machine"))
         #expect(result.stderr.contains("LYRA_BASE_URL") && result.stderr.contains("lyra --demo"))
         #expect(sessionFiles(env).isEmpty)
     }

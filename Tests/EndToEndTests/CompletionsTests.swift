@@ -46,6 +46,17 @@ import Testing
         #expect(try await complete(["lyra", "-f", "no"]) == ["notes.lyra"])
         #expect(try await complete(["lyra", "se"]) == ["serve"])
         #expect(try await complete(["lyra", "serve", "--p"]) == ["--port"])
+        #expect(try await complete(["lyra", "--mo"]) == ["--model"])
+        #expect(try await complete(["lyra", "-c", "/mo"]) == ["/model"])
+        #expect(try await complete(["lyra", "--think", "h"]) == ["high"])
+    }
+
+    @Test func lyraManPrintsTheCheckedInPage() async throws {
+        let environment = try TemporaryEnvironment()
+        let result = try await environment.runLyra(["--man"])
+        #expect(result.status == 0)
+        let page = try String(contentsOf: PackageRoot.url.appendingPathComponent("docs/lyra.1"), encoding: .utf8)
+        #expect(result.stdout == page, "docs/lyra.1 is out of date: run make man")
     }
 
     @Test func anUnknownShellIsAUsageError() async throws {

@@ -25,6 +25,21 @@ struct PeerServerTests {
         #expect(models.sorted { $0.count < $1.count } == [["openai:tiny"], ["openai:tiny", "openai:tiny"]])
     }
 
+    @Test func withNoModelChosenThePeersFirstModelIsUsedAndAProviderAloneWorks() async throws {
+        let env = try TemporaryEnvironment()
+        let unchosen = ["OPENAI_BASE_URL": peerURL ?? ""]
+        let none = try await env.runLyra(["hello"], extraEnvironment: unchosen)
+        #expect(none.status == 0 && none.stdout == peerReply + "\n")
+        #expect(none.stderr.hasPrefix("lyra: no model chosen: using openai:"))
+        let provider = try await env.runLyra(["--model", "openai", "hello"], extraEnvironment: unchosen)
+        #expect(provider.status == 0 && provider.stdout == peerReply + "\n" && provider.stderr.isEmpty)
+        // Without /v1: llama-cpp-python answers 404 there (the hint); llama.cpp's C++ server answers anyway.
+        let bare = (peerURL ?? "").replacingOccurrences(of: "/v1", with: "")
+        let noV1 = try await env.runLyra(["hello"], extraEnvironment: ["OPENAI_BASE_URL": bare])
+        #expect(noV1.stdout == peerReply + "\n"
+            || noV1.stderr == "lyra: the server expects /v1 at the end of the base URL: use \(bare)/v1\n")
+    }
+
     @Test func modelListsThePeersModel() async throws {
         let env = try TemporaryEnvironment()
         let result = try await env.runLyra(["-c", "/model --json"], extraEnvironment: environment)

@@ -10,8 +10,10 @@ public enum APIError: Error, LocalizedError, Equatable, Sendable {
     case invalidResponse(statusCode: Int, detail: String?)
     /// A 2xx body that could not be decoded.
     case decodingError(String)
-    /// The request did not complete (connection refused, reset, timed out…).
+    /// The request did not complete (reset, timed out…).
     case networkError(String)
+    /// The connection to this host was refused or could not be opened (nothing listens there).
+    case couldNotConnect(host: String)
     /// 401 or 403.
     case unauthorized
     /// 402.
@@ -44,6 +46,8 @@ public enum APIError: Error, LocalizedError, Equatable, Sendable {
             return "unexpected response from the server: \(reason)"
         case let .networkError(reason):
             return "network error: \(reason)"
+        case let .couldNotConnect(host):
+            return "network error: could not connect to \(host)"
         case .unauthorized:
             return "unauthorized: check your token"
         case .subscriptionRequired:
@@ -70,7 +74,7 @@ public enum APIError: Error, LocalizedError, Equatable, Sendable {
     /// True for faults worth retrying a status poll after: network errors, 502, 503, 504 and 429.
     public var isTransient: Bool {
         switch self {
-        case .networkError, .rateLimited: return true
+        case .networkError, .couldNotConnect, .rateLimited: return true
         case let .invalidResponse(statusCode, _): return [502, 503, 504].contains(statusCode)
         default: return false
         }
@@ -85,6 +89,7 @@ public enum APIError: Error, LocalizedError, Equatable, Sendable {
         case let .invalidResponse(statusCode, detail): return .invalidResponse(statusCode: statusCode, detail: detail.map(clean))
         case let .decodingError(reason): return .decodingError(clean(reason))
         case let .networkError(reason): return .networkError(clean(reason))
+        case let .couldNotConnect(host): return .couldNotConnect(host: clean(host))
         case let .insecureURL(host): return .insecureURL(clean(host))
         default: return self
         }

@@ -69,7 +69,7 @@ enum CurlErrorDescription {
     private static func originError(_ failure: CurlFailure, context: Context) -> APIError {
         let host = context.host
         switch failure.code {
-        case CURLE_COULDNT_CONNECT: return .networkError("could not connect to \(host)")
+        case CURLE_COULDNT_CONNECT: return .couldNotConnect(host: host)
         case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY: return .networkError("cannot find host \(host)")
         case CURLE_OPERATION_TIMEDOUT:
             if let limit = context.firstByteLimit {

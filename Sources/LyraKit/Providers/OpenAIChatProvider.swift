@@ -36,9 +36,10 @@ public struct OpenAIChatProvider: ChatProvider {
                               into continuation: AsyncThrowingStream<ChatStreamEvent, any Error>.Continuation)
         async throws {
         let http = try chatRequest(for: request)
-        let response = try await transport.stream(http, limits: limits)
+        let response = try await connected { try await transport.stream(http, limits: limits) }
         guard response.head.isSuccess else {
             let body = try await Self.collect(response.body, limit: 64 << 10)
+            try await checkBaseURL(afterStatus: response.head.statusCode)
             throw ProviderError.forStatus(response.head.statusCode, body: body, provider: definition, model: request.model)
         }
         guard Self.isEventStream(response.head) else {
@@ -65,8 +66,9 @@ public struct OpenAIChatProvider: ChatProvider {
     public func listModels() async throws -> [String] {
         var request = HTTPRequest(method: .get, url: try endpoint("models"), timeout: RequestDeadline.effective(15))
         addHeaders(to: &request)
-        let (body, head) = try await transport.send(request)
+        let (body, head) = try await connected { try await transport.send(request) }
         guard head.isSuccess else {
+            try await checkBaseURL(afterStatus: head.statusCode)
             throw ProviderError.forStatus(head.statusCode, body: body, provider: definition, model: "")
         }
         do {
@@ -74,6 +76,26 @@ public struct OpenAIChatProvider: ChatProvider {
         } catch {
             throw ProviderError.invalidResponse("the model list is not the expected JSON")
         }
+    }
+
+    /// Runs `send`, naming the provider, its address and its setting when nothing listens there.
+    private func connected<T>(_ send: () async throws -> T) async throws -> T {
+        do {
+            return try await send()
+        } catch APIError.couldNotConnect {
+            throw definition.couldNotConnect
+        }
+    }
+
+    /// After a 404 from a base URL that does not end in `/v1`: when `{baseURL}/v1/models` answers,
+    /// throws `ProviderError.baseURLNeedsV1` (the path was wrong, not the model).
+    private func checkBaseURL(afterStatus statusCode: Int) async throws {
+        guard statusCode == 404, let suggested = definition.baseURLWithV1,
+              let url = URL(string: suggested.absoluteString + "/models") else { return }
+        var probe = HTTPRequest(method: .get, url: url, timeout: RequestDeadline.effective(5))
+        addHeaders(to: &probe)
+        guard let (_, head) = try? await transport.send(probe), head.isSuccess else { return }
+        throw ProviderError.baseURLNeedsV1(suggested: suggested.absoluteString)
     }
 
     // MARK: - Request

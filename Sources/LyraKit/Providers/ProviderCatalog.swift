@@ -60,6 +60,11 @@ public struct ProviderCatalog: Sendable, Equatable {
         providers[name.lowercased()]
     }
 
+    /// Adds `definition` (a server found at run time), replacing one of the same name.
+    public mutating func add(_ definition: ProviderDefinition) {
+        providers[definition.name.lowercased()] = definition
+    }
+
     /// The providers' names, sorted.
     public var names: [String] { providers.keys.sorted() }
 

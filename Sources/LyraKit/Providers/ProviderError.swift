@@ -26,6 +26,11 @@ public enum ProviderError: Error, LocalizedError, Equatable, Sendable {
     case unknownProvider(String)
     /// The provider has no base URL.
     case missingBaseURL(provider: String)
+    /// Nothing answered at the provider's address: `label` (`Ollama`), `address` (`127.0.0.1:11434`)
+    /// and the setting that holds the address (`OLLAMA_HOST`).
+    case couldNotConnect(label: String, address: String, setting: String)
+    /// 404 from a base URL without `/v1` while `{baseURL}/v1/models` answers: the URL it should be.
+    case baseURLNeedsV1(suggested: String)
 
     /// A user-facing description.
     public var errorDescription: String? {
@@ -55,6 +60,10 @@ public enum ProviderError: Error, LocalizedError, Equatable, Sendable {
             return "unknown provider '\(name)'"
         case let .missingBaseURL(provider):
             return "the provider \(provider) has no base URL: set it in config.json under providers.\(provider).baseURL"
+        case let .couldNotConnect(label, address, setting):
+            return "could not connect to \(label) at \(address) — is it running? (\(setting))"
+        case let .baseURLNeedsV1(suggested):
+            return "the server expects /v1 at the end of the base URL: use \(suggested)"
         }
     }
 

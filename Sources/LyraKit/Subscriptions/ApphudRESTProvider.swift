@@ -110,6 +110,7 @@ public struct ApphudRESTProvider: SubscriptionProvider {
         switch error {
         case .cancelled: return CancellationError()
         case let .networkError(reason): return SubscriptionError.network(redacted(reason))
+        case let .couldNotConnect(host): return SubscriptionError.network(redacted("could not connect to \(host)"))
         default: return SubscriptionError.network(redacted(error.errorDescription ?? "request failed"))
         }
     }

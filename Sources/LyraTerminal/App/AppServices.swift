@@ -114,12 +114,21 @@ public final class AppServices {
     /// - Throws: configuration errors.
     public func providerCatalog() throws -> ProviderCatalog {
         if let cachedCatalog { return cachedCatalog }
-        let catalog = ProviderCatalog(configuration: try configuration(), environment: environment,
+        var catalog = ProviderCatalog(configuration: try configuration(), environment: environment,
                                       demoBaseURL: options.demo ? flags[.baseURL].flatMap(URL.init(string:)) : nil)
+        // A server found on loopback on a port no built-in provider covers (llama.cpp, LM Studio, vLLM).
+        if let detected = modelChoice.detected??.provider, catalog.provider(named: detected.name) == nil {
+            catalog.add(detected)
+        }
         // Keys from the environment (OPENAI_API_KEY, LYRA_API_KEY_<NAME>) are known only here.
         KnownSecrets.register(catalog.providers.values.map(\.apiKey))
         cachedCatalog = catalog
         return catalog
+    }
+
+    /// Forgets the catalog so the next use rebuilds it (after a server was found on loopback).
+    func forgetProviderCatalog() {
+        cachedCatalog = nil
     }
 
     /// The app backend client.

@@ -7,11 +7,13 @@ import LyraKit
 /// echo a key it was sent, so every secret of the run is masked here, the one place all error
 /// text passes through on its way to the user.
 public enum ErrorText {
-    /// A one-line message for `error`, free of control characters, escape sequences and secrets.
-    public static func describe(_ error: any Error) -> String {
+    /// A one-line message for `error`, free of control characters, escape sequences and secrets;
+    /// `oneShot` words the advice for `lyra PROMPT…`, which has no `/new` to run.
+    public static func describe(_ error: any Error, oneShot: Bool = false) -> String {
         if error is CancellationError { return "cancelled" }
         if let localized = error as? any LocalizedError, let text = localized.errorDescription {
-            return TextSanitizer.singleLine(KnownSecrets.redacting(in: text + adviceText(for: error)))
+            let advice = oneShot ? ((error as? any AdvisingError)?.advice?.oneShotText ?? "") : adviceText(for: error)
+            return TextSanitizer.singleLine(KnownSecrets.redacting(in: text + advice))
         }
         return TextSanitizer.singleLine(KnownSecrets.redacting(in: String(describing: error)))
     }

@@ -1,5 +1,6 @@
 // The command line of SPEC §1, parsed by hand: options, `-c` lines, `-f` files, a one-shot PROMPT
-// (from the first word that is not an option, or everything after `--`) and `lyra serve`.
+// (the words that are not options, wherever they stand, and everything after `--`) and `lyra serve`.
+// The options themselves are the rows of `LaunchOptionCatalog`.
 import Foundation
 import LyraKit
 
@@ -25,6 +26,8 @@ public struct LaunchOptions: Sendable, Equatable {
         case version
         /// Print a shell completion script.
         case completions(String)
+        /// Print the manual page (roff).
+        case manual
     }
 
     public var action: Action = .standard
@@ -78,36 +81,15 @@ extension LaunchOptions {
         usage: lyra [OPTIONS]                     REPL on a terminal; otherwise a script read from stdin
                lyra [OPTIONS] -c LINE [-c LINE …]  run these lines as if typed, then exit
                lyra [OPTIONS] -f FILE              run a script file ('-' is stdin), then exit
-               lyra [OPTIONS] [--] PROMPT…         send one message and print the reply; piped stdin
+               lyra [OPTIONS] PROMPT… [-- PROMPT…]  send one message and print the reply; piped stdin
                                                    is attached to it (PROMPT, a blank line, the input;
-                                                   an image as an image)
+                                                   an image as an image); options may stand anywhere before --
                lyra serve [--host H] [--port P]    run the local backend in the foreground
                                                    (lyra serve --help for its options)
-               lyra --help | --version | --completions bash|zsh|fish
+               lyra --help | --version | --man | --completions bash|zsh|fish
 
         options:
-          --demo            use the built-in local backend for everything (no account needed)
-          --base-url URL    app backend base URL
-          --session REF     open an existing session by number, id or title
-          --continue        open the most recently updated session
-          --bail            script: stop at the first failing line (exit 3)
-          --echo            script: print each input line (prefixed '> ') before running it
-          --no-color        no ANSI styling
-          -q, --quiet       no banner, hints or progress lines
-          --model M         the model for this run: PROVIDER:MODEL (app, openai, ollama, demo, or from config.json)
-          --system TEXT     the system prompt of the new session
-          --plain           show replies as raw text (no Markdown rendering)
-          --reasoning       show a thinking model's reasoning (scripts: on stderr)
-          --think LEVEL     thinking level: off, low, medium, high or default
-          --allow-tool NAME let the model call this MCP tool without asking: SERVER__TOOL or SERVER__* (repeatable)
-          --context-tokens N  send at most N tokens of history and prompt (default: 90% of the model's window)
-          --json            script: print each chat reply as one JSON object (text, model, usage, …)
-          --jsonl           script: print each chat reply as JSON events, one per line, as they arrive
-          --schema FILE     ask for replies following the JSON Schema in FILE; a reply that does not fails
-          --temperature T   sampling temperature (0–2), saved in the session
-          --max-tokens N    the most tokens a reply may have, saved in the session
-          --no-save         write no session (nothing is left in the sessions directory)
-          --attach PATH     attach an image or text file to the first message (repeatable)
+        \(LaunchOptionCatalog.usageLines(LaunchOptionCatalog.options))
 
         exit status: 0 success · 1 a line failed · 2 usage or configuration error · 3 stopped by --bail · 130 interrupted
         """
@@ -126,67 +108,82 @@ extension LaunchOptions {
             return options
         }
         while let argument = remaining.popFirst() {
-            // The first word that is not an option starts the prompt; `--` always does.
-            if argument == "--" || !argument.hasPrefix("-") {
-                prompt = (argument == "--" ? [] : [argument]) + remaining
+            // Words that are not options are the prompt, wherever they stand; after `--` every word is.
+            if argument == "--" {
+                prompt += remaining
                 if prompt.isEmpty { throw UsageError(message: "-- needs a PROMPT after it") }
                 break
             }
+            if !argument.hasPrefix("-") || argument == "-" {
+                prompt.append(argument)
+                continue
+            }
             let (name, inlineValue) = LongOption.split(argument)
+            guard let spec = LaunchOptionCatalog.spec(named: name) else {
+                throw UsageError(message: "unknown option '\(argument)'"
+                    + (prompt.isEmpty ? "" : " (put -- before prompt words that start with -)"))
+            }
             func value() throws -> String {
                 if let inlineValue { return inlineValue }
                 guard let next = remaining.popFirst() else { throw UsageError(message: "\(name) needs a value") }
                 return next
             }
-            switch name {
-            case "-h", "--help": options.action = .help
-            case "-V", "--version": options.action = .version
-            case "--demo": options.demo = true
-            case "--base-url": options.baseURL = try value()
-            case "--session": options.sessionReference = try value()
-            case "--continue": options.continueLatest = true
-            case "--bail": options.bail = true
-            case "--echo": options.echo = true
-            case "--no-color": options.noColor = true
-            case "-q", "--quiet": options.quiet = true
-            case "--model": options.model = try value()
-            case "--system": options.system = try value()
-            case "--plain": options.plain = true
-            case "--attach": options.attach.append(try value())
-            case "--reasoning": options.reasoning = true
-            case "--think":
-                let level = try value()
-                do {
-                    _ = try ThinkLevel.parse(level)
-                } catch {
-                    throw UsageError(message: "unknown thinking level '\(level)' (use off, low, medium, high or default)")
-                }
-                options.think = level
-            case "--allow-tool": options.allowTools.append(try value())
-            case "--context-tokens":
-                let count = try value()
-                guard let number = Int(count), number > 0 else {
-                    throw UsageError(message: "--context-tokens needs a whole number above 0, not '\(count)'")
-                }
-                options.contextTokens = String(number)
-            case "--json": options.replyFormat = .json
-            case "--jsonl": options.replyFormat = .jsonl
-            case "--no-save": options.noSave = true
-            case "--schema": options.schemaPath = try value()
-            case "--temperature", "--max-tokens":
-                let text = try value()
-                do {
-                    try options.parameters.set(name == "--temperature" ? "temperature" : "max_tokens", to: text)
-                } catch {
-                    throw UsageError(message: "\(name): \(error.localizedDescription)")
-                }
-            case "-c": lines.append(try value())
-            case "-f": options.action = .file(try value())
-            case "--completions": options.action = .completions(try value())
-            default: throw UsageError(message: "unknown option '\(argument)'")
-            }
+            try apply(spec.canonicalName, value: value, to: &options, lines: &lines)
         }
         return try validated(options, lines: lines, prompt: prompt)
+    }
+
+    /// Sets what the option `name` (a table row's canonical name) asks for.
+    private static func apply(_ name: String, value: () throws -> String, to options: inout LaunchOptions,
+                              lines: inout [String]) throws {
+        switch name {
+        case "--help": options.action = .help
+        case "--version": options.action = .version
+        case "--man": options.action = .manual
+        case "--demo": options.demo = true
+        case "--base-url": options.baseURL = try value()
+        case "--session": options.sessionReference = try value()
+        case "--continue": options.continueLatest = true
+        case "--bail": options.bail = true
+        case "--echo": options.echo = true
+        case "--no-color": options.noColor = true
+        case "--quiet": options.quiet = true
+        case "--model": options.model = try value()
+        case "--system": options.system = try value()
+        case "--plain": options.plain = true
+        case "--attach": options.attach.append(try value())
+        case "--reasoning": options.reasoning = true
+        case "--think":
+            let level = try value()
+            do {
+                _ = try ThinkLevel.parse(level)
+            } catch {
+                throw UsageError(message: "unknown thinking level '\(level)' (use off, low, medium, high or default)")
+            }
+            options.think = level
+        case "--context-tokens":
+            let count = try value()
+            guard let number = Int(count), number > 0 else {
+                throw UsageError(message: "--context-tokens needs a whole number above 0, not '\(count)'")
+            }
+            options.contextTokens = String(number)
+        case "--allow-tool": options.allowTools.append(try value())
+        case "--json": options.replyFormat = .json
+        case "--jsonl": options.replyFormat = .jsonl
+        case "--no-save": options.noSave = true
+        case "--schema": options.schemaPath = try value()
+        case "--temperature", "--max-tokens":
+            let text = try value()
+            do {
+                try options.parameters.set(name == "--temperature" ? "temperature" : "max_tokens", to: text)
+            } catch {
+                throw UsageError(message: "\(name): \(error.localizedDescription)")
+            }
+        case "-c": lines.append(try value())
+        case "-f": options.action = .file(try value())
+        case "--completions": options.action = .completions(try value())
+        default: throw UsageError(message: "the option \(name) is listed but not handled")
+        }
     }
 
     private static func validated(_ options: LaunchOptions, lines: [String], prompt: [String]) throws -> LaunchOptions {

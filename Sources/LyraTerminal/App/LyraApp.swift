@@ -57,17 +57,15 @@ public enum LyraApp {
                                                                 interrupts: interrupts))
         }
         if case .prompt(let prompt) = options.action {
-            interrupts.onInterruptImmediately {
-                console.flush()
-                ExitCleanup.removeAll()
-                ExitStatus.interrupted.exitAtOnce()
-            }
             let reply = Task { @MainActor in
                 await OneShotPrompt.run(prompt, context: context, interpreter: interpreter,
                                         readsStandardInput: !terminal.stdinIsTTY)
             }
+            let interrupted = OneShotInterrupt(reply: reply, console: console)
+            interrupts.onInterruptImmediately { interrupted.stop() }
             FileDescriptorSink.onBrokenPipe(STDOUT_FILENO) { reply.cancel() }
-            return await leaving(context, await reply.value)
+            let status = await reply.value
+            return await leaving(context, interrupted.happened ? .interrupted : status)
         }
         do {
             let source = try scriptSource(for: options.action)
@@ -102,6 +100,8 @@ public enum LyraApp {
                                          SessionCompletion.loader(chat: context.services.chatService()))
         context.completionData.setLoader(for: [.templateIDs, .templateNames],
                                          TemplateCompletion.loader(services: context.services))
+        context.completionData.setLoader(for: [.providerNames, .modelIDs],
+                                         ModelCompletion.loader(services: context.services))
         let history = HistoryFile.resolve(
             environment: context.services.environment, stateDirectory: context.services.directories.stateDirectory
         ).refusingUnsafeFile { context.console.writeError($0) }

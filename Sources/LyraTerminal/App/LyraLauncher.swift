@@ -73,6 +73,8 @@ public struct LyraLauncher {
             output(ServeOptions.usage + "\n")
         case .version:
             output("lyra \(LyraApp.version)\n")
+        case .manual:
+            output(ManualPage.text(commands: CommandCatalog.standard()))
         case .completions(let shell):
             do {
                 output(try ShellCompletion.script(for: shell))

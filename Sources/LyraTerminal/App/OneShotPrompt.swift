@@ -34,7 +34,7 @@ enum OneShotPrompt {
                 context.console.writeError("lyra: \(advice)\n")
                 return ExitStatus.forFailure(error)
             }
-            context.console.writeError("lyra: \(ErrorText.describe(error))\n")
+            context.console.writeError("lyra: \(ErrorText.describe(error, oneShot: true))\n")
             return ExitStatus.forFailure(error)
         }
     }

@@ -23,4 +23,14 @@ extension RecoveryAdvice {
         case .listTemplates: return " (see /video templates)"
         }
     }
+
+    /// The advice for a one-shot `lyra PROMPT…`, where commands such as `/new` cannot be typed.
+    var oneShotText: String {
+        switch self {
+        case .shortenConversation:
+            return ": shorten the prompt or the piped input (with --session or --continue, send fewer earlier "
+                + "messages: lyra -c '/settings set contextMessages N')"
+        default: return text
+        }
+    }
 }

@@ -29,14 +29,7 @@ public struct ServeOptions: Sendable, Equatable {
         foreground until Ctrl-C (exit status 0) or SIGTERM.
 
         options:
-          --host H          the address to listen on (default 127.0.0.1); a non-loopback address
-                            needs --allow-remote
-          --port P          the port (default 8080; 0 picks a free one)
-          --allow-remote    allow a non-loopback --host: anyone who can reach it may use the
-                            backend (a warning is printed)
-          --test-controls   enable the /_test/* routes that tests use to inject faults and read
-                            recorded requests (credential headers are never recorded)
-          -h, --help        show this help
+        \(LaunchOptionCatalog.usageLines(LaunchOptionCatalog.serveOptions))
 
         limits: 64 connections, 10 s to send a request head, 100 MiB a body, 256 MiB of bodies in all
         """
@@ -69,6 +62,9 @@ public struct ServeOptions: Sendable, Equatable {
         var remaining = arguments
         while let argument = remaining.popFirst() {
             let (name, inlineValue) = LongOption.split(argument)
+            guard LaunchOptionCatalog.spec(named: name, in: LaunchOptionCatalog.serveOptions) != nil else {
+                throw UsageError(message: "unknown option '\(argument)' for 'lyra serve'")
+            }
             switch name {
             case "-h", "--help":
                 return .serveHelp

@@ -1,26 +1,9 @@
-// The model providers as the terminal sees them (SPEC §8): the catalog of this run, the model in
-// use (explicit choice › session's saved model › config › `app` when a base URL is set), and the
-// provider that answers it.
+// The model providers as the terminal sees them (SPEC §8): the provider that answers the model in
+// use (chosen in AppServices+ModelResolution).
 import Foundation
 import LyraKit
 
 extension AppServices {
-    /// The model chat uses now, or nil when none can be chosen.
-    /// - Throws: configuration errors, or `ProviderError.unknownProvider`/`.noModel` for a bad name.
-    public func currentModel() async throws -> ModelReference? {
-        let configuration = try configuration()
-        let catalog = try providerCatalog()
-        let explicit = modelChoice.chosen ?? options.model ?? configuration.model.flatMap { model in
-            configuration.source(of: .model) == .configFile ? nil : model
-        }
-        let saved = await chatService().sessionModel
-        let fromFile = configuration.source(of: .model) == .configFile ? configuration.model : nil
-        guard let text = explicit ?? saved ?? fromFile else {
-            return configuration.baseURL == nil ? nil : ModelReference(provider: AppChatProvider.providerName, model: "")
-        }
-        return try resolve(text, in: catalog)
-    }
-
     /// `text` as a model of a known provider (a bare model belongs to the current provider, or to
     /// `app` when none is in use).
     /// - Throws: `ProviderError.unknownProvider` for `X:MODEL` with an unknown X and no current provider.
@@ -74,10 +57,15 @@ extension AppServices {
     }
 
     /// The OpenAI-compatible client for `definition`, its base URL checked by the http policy.
-    /// - Throws: `ProviderError.missingBaseURL`, `APIError.insecureURL`/`.invalidURL`.
+    /// - Throws: `ProviderError.missingBaseURL`, `PlainHTTPProviderError`, `APIError.invalidURL`.
     func openAIProvider(_ definition: ProviderDefinition) throws -> OpenAIChatProvider {
         guard let baseURL = definition.baseURL else { throw ProviderError.missingBaseURL(provider: definition.name) }
-        try BaseURLPolicy(allowInsecureHTTP: try configuration().allowInsecureHTTP).validate(baseURL)
+        do {
+            try BaseURLPolicy(allowInsecureHTTP: try configuration().allowInsecureHTTP).validate(baseURL)
+        } catch APIError.insecureURL where baseURL.scheme?.lowercased() == "http" {
+            throw PlainHTTPProviderError(label: definition.label, address: definition.address,
+                                         setting: definition.baseURLSetting)
+        }
         return OpenAIChatProvider(definition: definition)
     }
 }

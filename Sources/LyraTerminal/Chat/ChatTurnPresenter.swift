@@ -79,7 +79,7 @@ enum ChatTurnPresenter {
             if context.isInteractive {
                 context.console.writeLine(context.theme.paint(ReplyFooter.cutAtLimit, .warning))
             } else if !context.quiet {
-                context.console.writeErrorLine("lyra: line \(context.lineNumber): \(ReplyFooter.cutAtLimit)")
+                context.console.writeErrorLine(context.diagnosticPrefix + ReplyFooter.cutAtLimit)
             }
         }
         guard context.isInteractive, !context.quiet,

@@ -21,6 +21,10 @@ final class ReplyStreamView {
     private(set) var firstPieceAt: ContinuousClock.Instant?
     /// The live preview of the unfinished line as shown now (raw text, tabs as spaces).
     private var preview = ""
+    /// The display columns of `preview`, kept as it grows.
+    private var previewColumns = 0
+    /// Whether the preview stopped growing because the next piece would make it taller than the screen.
+    private var previewFull = false
     /// Whether the reasoning text itself is shown.
     private let showsReasoningText: Bool
     /// When the first piece of reasoning arrived, and how many pieces (about a token each) came.
@@ -36,7 +40,9 @@ final class ReplyStreamView {
         self.spinner = spinner
         self.showsReasoningText = showReasoning
         if context.isInteractive && render == .markdown {
-            markdown = MarkdownStreamRenderer(width: context.terminal.width, theme: context.theme)
+            var renderer = MarkdownStreamRenderer(width: context.terminal.width, theme: context.theme)
+            renderer.keepsMarkers = context.theme.colorLevel == .none
+            markdown = renderer
         }
     }
 
@@ -102,6 +108,8 @@ final class ReplyStreamView {
             if context.isInteractive { write([context.theme.paint("╭─ lyra", .assistant)]) }
         }
         if var renderer = markdown {
+            // The width is read again for every piece: a resize (SIGWINCH) applies to the next committed line.
+            renderer.resize(to: context.terminal.width)
             let lines = renderer.append(piece)
             markdown = renderer
             if !lines.isEmpty {
@@ -146,16 +154,34 @@ final class ReplyStreamView {
         context.console.flush()
     }
 
-    /// Shows `line` as the preview: only what was added is written while the line grows.
+    /// Shows `line` as the preview: only what was added is written while the line grows, and never
+    /// more than fits on the screen (a preview that scrolled off could not be erased, and the
+    /// rendered line would then appear twice in the scrollback).
     private func updatePreview(_ line: String) {
         let text = line.replacingOccurrences(of: "\t", with: "    ")
         if text.hasPrefix(preview) {
-            emit(String(text.dropFirst(preview.count)))
+            let addition = String(text.dropFirst(preview.count))
+            guard fitsOnScreen(previewColumns + DisplayWidth.columns(of: addition)) else { return }
+            emit(addition)
+            previewColumns += DisplayWidth.columns(of: addition)
         } else {
             erasePreview()
+            let columns = DisplayWidth.columns(of: text)
+            guard fitsOnScreen(columns) else { return }
             emit(text)
+            previewColumns = columns
         }
         preview = text
+    }
+
+    /// Whether a preview of `columns` display columns stays below the screen's height (one row
+    /// kept for the line the cursor is on). Once false, the preview waits for its line to be committed.
+    private func fitsOnScreen(_ columns: Int) -> Bool {
+        guard !previewFull else { return false }
+        let width = context.terminal.width
+        let rows = (columns + width - 1) / width
+        previewFull = rows > max(1, context.terminal.height - 2)
+        return !previewFull
     }
 
     /// Shows `addition` after the preview when it only adds to its last character (a grapheme
@@ -168,17 +194,22 @@ final class ReplyStreamView {
         if let last = preview.last {
             guard (String(last) + String(first)).count == 2 else { return false }
         }
+        let columns = DisplayWidth.columns(of: text)
+        guard fitsOnScreen(previewColumns + columns) else { return true }
         emit(text)
         preview += text
+        previewColumns += columns
         return true
     }
 
     /// Removes the preview from the screen: back to its first row, then clear to the end of the screen.
     private func erasePreview() {
+        defer { previewFull = false }
         guard !preview.isEmpty else { return }
-        let rows = max(1, (DisplayWidth.columns(of: preview) + context.terminal.width - 1) / context.terminal.width)
+        let rows = max(1, (previewColumns + context.terminal.width - 1) / context.terminal.width)
         context.console.write("\r" + String(repeating: "\u{1B}[1A", count: rows - 1) + "\u{1B}[J")
         preview = ""
+        previewColumns = 0
         atLineStart = true
     }
 

@@ -1,12 +1,13 @@
-// `/sessions show` in the REPL: the session's title, then each message as a bubble (yours on the
-// right, Lyra's on the left), with a note under messages whose reply failed.
+// `/sessions show` in the REPL: the session's title, then each message: yours as a bubble, Lyra's
+// replies as they were shown live (the `╭─ lyra` label, then the Markdown rendered by the same
+// renderer), with a note under messages whose reply failed.
 import Foundation
 import LyraKit
 
 /// Renders a transcript for the terminal.
 enum TranscriptView {
     /// The transcript as bubbles no wider than `width`.
-    static func bubbles(_ session: ChatSession, width: Int, theme: Theme) -> String {
+    static func bubbles(_ session: ChatSession, width: Int, theme: Theme, render: RenderMode = .markdown) -> String {
         let count = session.messages.count(where: { !$0.removed })
         var parts = [theme.paint(SessionListView.displayTitle(session.title), .accent) + " "
             + theme.paint("· \(count) message\(count == 1 ? "" : "s")", .muted)]
@@ -24,7 +25,11 @@ enum TranscriptView {
                 continue
             }
             if message.role == .summary { parts.append(theme.paint("  summary of the messages above (/compact)", .muted)) }
-            if !(message.content.isEmpty && message.toolCalls != nil) {
+            if role == .assistant && render == .markdown && !(message.content.isEmpty && message.toolCalls != nil) {
+                let lines = MarkdownRenderer.render(message.content, width: width, theme: theme,
+                                                    keepsMarkers: theme.colorLevel == .none)
+                parts.append(([theme.paint("╭─ lyra", .assistant)] + lines).joined(separator: "\n"))
+            } else if !(message.content.isEmpty && message.toolCalls != nil) {
                 parts.append(MessageBubble.render(message.content, role: role, width: width, theme: theme))
             }
             for attachment in message.attachments {

@@ -59,8 +59,13 @@ public struct CommandArguments: Sendable, Equatable {
     public var texts: [String] { words.map(\.text) }
 
     /// The raw rest of the line from word `index` on (a TITLE or TEXT needs no quotes), or the
-    /// block when the line has no words there. `nil` when neither is present.
+    /// block when the line has no words there. `nil` when neither is present. Quotes around the
+    /// whole rest are removed (`/new "Trip plans"` is titled `Trip plans`).
     public func rest(from index: Int) -> String? {
+        if index == words.count - 1, block == nil {
+            let start = raw.index(raw.startIndex, offsetBy: words[index].offset)
+            if let first = raw[start...].first, first == "\"" || first == "'" { return words[index].text }
+        }
         if index < words.count {
             let start = raw.index(raw.startIndex, offsetBy: words[index].offset)
             let text = String(raw[start...]).trimmingTrailingWhitespace()
@@ -68,6 +73,12 @@ public struct CommandArguments: Sendable, Equatable {
             return text + "\n" + block
         }
         return block
+    }
+
+    /// A final REF: the remaining words joined by spaces, so a title with spaces needs no quotes
+    /// (`/sessions switch Trip plans`); nil when there are none.
+    public var finalReference: String? {
+        words.isEmpty ? nil : texts.joined(separator: " ")
     }
 
     /// Whether `flag` was given; the flag is removed from `words`.

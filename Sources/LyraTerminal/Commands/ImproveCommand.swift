@@ -49,8 +49,9 @@ public struct ImproveCommand: Command {
         let invocation = try ImproveInvocation.parse(arguments)
         let text = try await Self.text(for: invocation.text, context: context)
         let service = try await context.services.writingService()
-        // A model streams the result: shown as it arrives (raw text), the diff after it.
-        let pump = ReplyStreamPump(context: context, render: .plain, label: invocation.mode.progressLabel)
+        // A model streams the result: shown as it arrives by the live reply renderer (wrapped by
+        // words), the diff after it.
+        let pump = ReplyStreamPump(context: context, render: .markdown, label: invocation.mode.progressLabel)
         let result: WritingResult
         do {
             result = try await service.apply(invocation.mode, to: text, onText: pump.onText)
@@ -69,14 +70,16 @@ public struct ImproveCommand: Command {
         return .proceed
     }
 
-    /// The result in a bubble (unless it was already shown as it streamed), then what changed as a word diff.
+    /// The result as a reply is shown live (unless it was already shown as it streamed), then what
+    /// changed as a word diff.
     @MainActor
     static func show(_ result: WritingResult, context: CommandContext, streamed: Bool = false) {
         let theme = context.theme
         let improved = TextSanitizer.sanitize(result.text)
         if !streamed {
-            context.console.writeLine(MessageBubble.render(improved, role: .assistant,
-                                                           width: context.terminal.width, theme: theme))
+            let lines = MarkdownRenderer.render(improved, width: context.terminal.width, theme: theme,
+                                                keepsMarkers: theme.colorLevel == .none)
+            context.console.writeLine(([theme.paint("╭─ lyra", .assistant)] + lines).joined(separator: "\n"))
         }
         let diff = WordDiff(old: TextSanitizer.sanitize(result.original), new: improved)
         guard diff.hasChanges else {

@@ -57,7 +57,7 @@ struct ModelListing {
             }
             context.console.writeLine(theme.paint("providers: " + providers.joined(separator: ", "), .muted))
         } else if let note {
-            context.console.writeErrorLine("lyra: line \(context.lineNumber): warning: "
+            context.console.writeErrorLine(context.diagnosticPrefix + "warning: "
                 + TextSanitizer.singleLine("cannot list the models: " + note))
         }
         var names = models.map(\.description)

@@ -6,8 +6,8 @@ import LyraKit
 extension SessionsCommand {
     @MainActor
     func switchTo(_ arguments: CommandArguments, context: CommandContext) async throws {
-        guard arguments.words.count == 1 else { throw CommandError.usage("usage: /sessions switch REF") }
-        let summary = try await Self.resolve(arguments.words[0].text, context: context)
+        guard let reference = arguments.finalReference else { throw CommandError.usage("usage: /sessions switch REF") }
+        let summary = try await Self.resolve(reference, context: context)
         let session = try await context.services.chatService().open(id: summary.id)
         context.sessionTitle = session.title
         let count = session.messages.count
@@ -32,8 +32,8 @@ extension SessionsCommand {
     func delete(_ arguments: CommandArguments, context: CommandContext) async throws {
         var arguments = arguments
         let confirmed = arguments.takeFlag("--yes") || arguments.takeFlag("-y")
-        guard arguments.words.count == 1 else { throw CommandError.usage("usage: /sessions delete REF [--yes]") }
-        let summary = try await Self.resolve(arguments.words[0].text, context: context)
+        guard let reference = arguments.finalReference else { throw CommandError.usage("usage: /sessions delete REF [--yes]") }
+        let summary = try await Self.resolve(reference, context: context)
         let title = SessionListView.displayTitle(summary.title)
         if !confirmed {
             guard context.isInteractive else {

@@ -7,10 +7,11 @@ import LyraKit
 extension SessionsCommand {
     @MainActor
     func show(_ arguments: CommandArguments, context: CommandContext) async throws {
-        guard arguments.words.count <= 1 else { throw CommandError.usage("usage: /sessions show [REF]") }
-        let session = try await session(arguments.words.first?.text, context: context)
+        let session = try await session(arguments.finalReference, context: context)
         if context.isInteractive {
-            context.console.writeLine(TranscriptView.bubbles(session, width: context.terminal.width, theme: context.theme))
+            let render = (try? context.services.configuration().render) ?? .markdown
+            context.console.writeLine(TranscriptView.bubbles(session, width: context.terminal.width, theme: context.theme,
+                                                             render: render))
         } else {
             context.console.write(TranscriptView.plain(session))
         }

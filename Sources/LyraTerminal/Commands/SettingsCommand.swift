@@ -32,10 +32,16 @@ public struct SettingsCommand: Command {
         case 1 where arguments[0] == "set" || arguments[0] == "unset":
             return SettingKey.allCases.map(\.configName)
         case 2 where arguments[0] == "set":
-            return SettingKey(configName: arguments[1])?.valueKind == .boolean ? ["true", "false"] : []
+            switch SettingKey(configName: arguments[1])?.valueKind {
+            case .boolean: return ["true", "false"]
+            case .renderMode: return RenderMode.allCases.map(\.rawValue)
+            default: return key(arguments[1]) == .model ? ModelCommand.names(data) : []
+            }
         default: return []
         }
     }
+
+    private func key(_ name: String) -> SettingKey? { SettingKey(configName: name) }
 
     @MainActor
     public func run(_ arguments: CommandArguments, context: CommandContext) async throws -> CommandResult {
@@ -91,6 +97,7 @@ public struct SettingsCommand: Command {
             }
             value = arguments.words.count == 3 ? arguments.texts[2] : (arguments.rest(from: 2) ?? "")
         }
+        if key == .model { try await context.services.validateModelSetting(value) }
         try context.services.configurationLoader.set(key, value: value)
         context.services.reloadConfiguration()
         report(key, context: context)

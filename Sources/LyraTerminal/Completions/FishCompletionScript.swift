@@ -1,38 +1,43 @@
-// The fish completion script for `lyra` (save as ~/.config/fish/completions/lyra.fish).
+// The fish completion script for `lyra` (save as ~/.config/fish/completions/lyra.fish), made from
+// the option table and the command names.
 import Foundation
 
-/// Fish completion: options with descriptions, files after `-f`, and `lyra serve`.
+/// Fish completion: options with descriptions, their values, slash commands after `-c`, and `lyra serve`.
 enum FishCompletionScript {
-    static let text = #"""
-        # fish completion for lyra. Save as ~/.config/fish/completions/lyra.fish
-        complete -c lyra -f
-        complete -c lyra -n "__fish_use_subcommand" -a serve -d "run the local backend in the foreground"
-        complete -c lyra -n "__fish_seen_subcommand_from serve" -l host -x -d "address to listen on"
-        complete -c lyra -n "__fish_seen_subcommand_from serve" -l port -x -d "port to listen on"
-        complete -c lyra -n "__fish_seen_subcommand_from serve" -l allow-remote -d "allow a non-loopback --host"
-        complete -c lyra -n "__fish_seen_subcommand_from serve" -l test-controls -d "enable the /_test/* routes for tests"
-        complete -c lyra -n "not __fish_seen_subcommand_from serve" -l demo -d "use the built-in local backend"
-        complete -c lyra -n "not __fish_seen_subcommand_from serve" -l base-url -x -d "app backend base URL"
-        complete -c lyra -n "not __fish_seen_subcommand_from serve" -l context-tokens -x -d "most tokens a chat request carries"
-        complete -c lyra -n "not __fish_seen_subcommand_from serve" -l session -x -d "open an existing session"
-        complete -c lyra -n "not __fish_seen_subcommand_from serve" -l continue -d "open the most recently updated session"
-        complete -c lyra -n "not __fish_seen_subcommand_from serve" -l allow-tool -r -d "let the model call this MCP tool without asking"
-        complete -c lyra -n "not __fish_seen_subcommand_from serve" -l bail -d "script: stop at the first failing line"
-        complete -c lyra -n "not __fish_seen_subcommand_from serve" -l echo -d "script: print each input line"
-        complete -c lyra -n "not __fish_seen_subcommand_from serve" -l no-color -d "no ANSI styling"
-        complete -c lyra -n "not __fish_seen_subcommand_from serve" -s q -l quiet -d "no banner, hints or progress lines"
-        complete -c lyra -n "not __fish_seen_subcommand_from serve" -l attach -r -F -d "attach an image or text file to the first message"
-        complete -c lyra -n "not __fish_seen_subcommand_from serve" -s c -x -d "run this line as if typed"
-        complete -c lyra -n "not __fish_seen_subcommand_from serve" -s f -r -F -d "run a script file"
-        complete -c lyra -n "not __fish_seen_subcommand_from serve" -l completions -x -a "bash zsh fish" -d "print a shell completion script"
-        complete -c lyra -n "not __fish_seen_subcommand_from serve" -l json -d "script: each chat reply as one JSON object"
-        complete -c lyra -n "not __fish_seen_subcommand_from serve" -l jsonl -d "script: chat replies as JSON events, one per line"
-        complete -c lyra -n "not __fish_seen_subcommand_from serve" -l schema -r -F -d "ask for replies following this JSON Schema"
-        complete -c lyra -n "not __fish_seen_subcommand_from serve" -l temperature -x -d "sampling temperature (0-2), saved in the session"
-        complete -c lyra -n "not __fish_seen_subcommand_from serve" -l max-tokens -x -d "the most tokens a reply may have, saved in the session"
-        complete -c lyra -n "not __fish_seen_subcommand_from serve" -l no-save -d "write no session"
-        complete -c lyra -s h -l help -d "show usage"
-        complete -c lyra -n "not __fish_seen_subcommand_from serve" -s V -l version -d "show the version"
+    static func text(options: [LaunchOptionSpec], serveOptions: [LaunchOptionSpec], commands: [String]) -> String {
+        var lines = [
+            "# fish completion for lyra. Save as ~/.config/fish/completions/lyra.fish",
+            "complete -c lyra -f",
+            "complete -c lyra -n \"__fish_use_subcommand\" -a serve -d \"run the local backend in the foreground\"",
+        ]
+        for spec in serveOptions {
+            lines.append(line(spec, condition: "__fish_seen_subcommand_from serve", commands: commands))
+        }
+        for spec in options {
+            lines.append(line(spec, condition: "not __fish_seen_subcommand_from serve", commands: commands))
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
 
-        """#
+    private static func line(_ spec: LaunchOptionSpec, condition: String, commands: [String]) -> String {
+        var words = ["complete -c lyra -n \"\(condition)\""]
+        for name in spec.names {
+            words.append(name.hasPrefix("--") ? "-l " + name.dropFirst(2) : "-s " + name.dropFirst())
+        }
+        switch spec.argument {
+        case .none: break
+        case .file: words.append("-r -F")
+        case let .choice(_, values): words.append("-x -a \"" + values.joined(separator: " ") + "\"")
+        case .value where spec.names.contains("-c"):
+            words.append("-x -a \"" + commands.map { "/" + $0 }.joined(separator: " ") + "\"")
+        case .value: words.append("-x")
+        }
+        words.append("-d " + quoted(spec.summary))
+        return words.joined(separator: " ")
+    }
+
+    /// `text` in single quotes, as fish reads it.
+    private static func quoted(_ text: String) -> String {
+        "'" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'"
+    }
 }

@@ -2,7 +2,8 @@
 // user can `source <(lyra --completions bash)` or save it where the shell looks for completions.
 import Foundation
 
-/// Shell completion scripts for `lyra`'s options, `-f` files and `lyra serve`.
+/// Shell completion scripts for `lyra`'s options (from `LaunchOptionCatalog`), slash commands after `-c`,
+/// `-f` files and `lyra serve`.
 public enum ShellCompletion {
     /// The shells Lyra has a completion script for.
     public static let shells = ["bash", "zsh", "fish"]
@@ -19,10 +20,13 @@ public enum ShellCompletion {
     /// The completion script for `shell` (`bash`, `zsh` or `fish`, any case), ending in a newline.
     /// - Throws: `UnknownShell` for any other name.
     public static func script(for shell: String) throws -> String {
+        let options = LaunchOptionCatalog.options
+        let serve = LaunchOptionCatalog.serveOptions
+        let commands = CommandCatalog.standard().commands.flatMap { [$0.name] + $0.aliases }
         switch shell.lowercased() {
-        case "bash": return BashCompletionScript.text
-        case "zsh": return ZshCompletionScript.text
-        case "fish": return FishCompletionScript.text
+        case "bash": return BashCompletionScript.text(options: options, serveOptions: serve, commands: commands)
+        case "zsh": return ZshCompletionScript.text(options: options, serveOptions: serve, commands: commands)
+        case "fish": return FishCompletionScript.text(options: options, serveOptions: serve, commands: commands)
         default: throw UnknownShell(name: shell)
         }
     }

@@ -1,54 +1,58 @@
 // The zsh completion script for `lyra` (save as `_lyra` in a directory on $fpath, or
-// `source <(lyra --completions zsh)` after compinit).
+// `source <(lyra --completions zsh)` after compinit), made from the option table and the command names.
 import Foundation
 
-/// Zsh completion: options with descriptions, files after `-f`, and `lyra serve`.
+/// Zsh completion: options with descriptions, their values, slash commands after `-c`, and `lyra serve`.
 enum ZshCompletionScript {
-    static let text = #"""
-        #compdef lyra
-        # zsh completion for lyra. Save as _lyra on your $fpath, or: source <(lyra --completions zsh)
+    static func text(options: [LaunchOptionSpec], serveOptions: [LaunchOptionSpec], commands: [String]) -> String {
+        let serve = serveOptions.map { spec(for: $0, commands: commands) }.joined(separator: " \\\n                ")
+        let main = options.map { spec(for: $0, commands: commands) }.joined(separator: " \\\n            ")
+        return """
+            #compdef lyra
+            # zsh completion for lyra. Save as _lyra on your $fpath, or: source <(lyra --completions zsh)
 
-        _lyra() {
-            if (( CURRENT > 2 )) && [[ ${words[2]} == serve ]]; then
-                _arguments \
-                    '--host[address to listen on]:host:' \
-                    '--port[port to listen on]:port:' \
-                    '--allow-remote[allow a non-loopback --host (reachable from the network)]' \
-                    '--test-controls[enable the /_test/* routes for tests]' \
-                    '(-h --help)'{-h,--help}'[show usage]'
-                return
+            _lyra() {
+                if (( CURRENT > 2 )) && [[ ${words[2]} == serve ]]; then
+                    _arguments \\
+                        \(serve)
+                    return
+                fi
+                _arguments \\
+                    '1::command:((serve\\:"run the local backend in the foreground"))' \\
+                    \(main)
+            }
+
+            if [[ $zsh_eval_context[-1] == loadautofunc ]]; then
+                _lyra "$@"
+            else
+                compdef _lyra lyra
             fi
-            _arguments \
-                '1::command:((serve\:"run the local backend in the foreground"))' \
-                '--demo[use the built-in local backend]' \
-                '--base-url[app backend base URL]:url:' \
-                '--context-tokens[most tokens a chat request carries]:tokens:' \
-                '--session[open an existing session]:session (number, id or title):' \
-                '--continue[open the most recently updated session]' \
-                '*--allow-tool[let the model call this MCP tool without asking]:tool (SERVER__TOOL or SERVER__*):' \
-                '--bail[script: stop at the first failing line]' \
-                '--echo[script: print each input line before running it]' \
-                '--no-color[no ANSI styling]' \
-                '(-q --quiet)'{-q,--quiet}'[no banner, hints or progress lines]' \
-                '*--attach[attach an image or text file to the first message]:file:_files' \
-                '*-c[run this line as if typed]:line:' \
-                '-f[run a script file]:script file:_files' \
-                '--completions[print a shell completion script]:shell:(bash zsh fish)' \
-                '(--jsonl)--json[script: each chat reply as one JSON object]' \
-                '(--json)--jsonl[script: chat replies as JSON events, one per line]' \
-                '--schema[ask for replies following a JSON Schema]:schema file:_files' \
-                '--temperature[sampling temperature (0-2), saved in the session]:temperature:' \
-                '--max-tokens[the most tokens a reply may have, saved in the session]:tokens:' \
-                '--no-save[write no session]' \
-                '(- *)'{-h,--help}'[show usage]' \
-                '(- *)'{-V,--version}'[show the version]'
+
+            """
+    }
+
+    /// One `_arguments` spec, e.g. `'(-m --model)'{-m,--model}'[the model…]:M:'`.
+    private static func spec(for option: LaunchOptionSpec, commands: [String]) -> String {
+        let description = "[" + escape(option.summary) + "]"
+        var action = ""
+        switch option.argument {
+        case .none: break
+        case let .value(name) where option.names.contains("-c"):
+            action = ":" + escape(name) + ":(" + commands.map { "/" + $0 }.joined(separator: " ") + ")"
+        case let .value(name): action = ":" + escape(name) + ":"
+        case let .file(name): action = ":" + escape(name) + ":_files"
+        case let .choice(name, values): action = ":" + escape(name) + ":(" + values.joined(separator: " ") + ")"
         }
+        let repeatable = option.names == ["-c"] ? "*" : ""
+        guard option.names.count > 1 else { return "'" + repeatable + option.names[0] + description + action + "'" }
+        let exclusive = option.names.contains("--help") || option.names.contains("--version") ? "(- *)"
+            : "(" + option.names.joined(separator: " ") + ")"
+        return "'" + exclusive + "'{" + option.names.joined(separator: ",") + "}'" + description + action + "'"
+    }
 
-        if [[ $zsh_eval_context[-1] == loadautofunc ]]; then
-            _lyra "$@"
-        else
-            compdef _lyra lyra
-        fi
-
-        """#
+    /// `text` safe inside single quotes and `[…]`.
+    private static func escape(_ text: String) -> String {
+        text.replacingOccurrences(of: "'", with: "'\\''").replacingOccurrences(of: "[", with: "\\[")
+            .replacingOccurrences(of: "]", with: "\\]").replacingOccurrences(of: ":", with: "\\:")
+    }
 }

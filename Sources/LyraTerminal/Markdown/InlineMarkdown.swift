@@ -97,6 +97,9 @@ struct InlineMarkdown {
         case "<":
             guard let url = autolink(at: index, end: end) else { return nil }
             return ([StyledRun(url.text, style)], url.end)
+        case "&":
+            guard let reference = entity(at: index, end: end) else { return nil }
+            return ([StyledRun(reference.text, style)], reference.end)
         default:
             return nil
         }

@@ -10,6 +10,7 @@ extension MarkdownStreamRenderer {
         case .fence(let marker, let length, let indent, let info):
             fence = OpenFence(marker: marker, length: length, highlighter: CodeHighlighter(language: CodeLanguage.named(info)))
             let label = info.split(separator: " ").first.map(String.init) ?? ""
+            if keepsMarkers { return [spaces(indent) + String(repeating: marker, count: length) + label] }
             return label.isEmpty ? [] : [spaces(indent) + theme.paint(label, markdown: .muted)]
         case .heading(let level, let text):
             list.close()
@@ -27,7 +28,8 @@ extension MarkdownStreamRenderer {
         case .paragraph(let indent, let text):
             let column = list.isOpen && indent > 0 ? list.contentColumn : 0
             if column == 0 { list.close() }
-            return wrap(InlineMarkdown.render(text), prefix: [StyledRun(spaces(column))], indent: column)
+            return wrap(InlineMarkdown.render(Self.withoutHardBreak(text)), prefix: [StyledRun(spaces(column))],
+                        indent: column)
         }
     }
 
@@ -36,11 +38,37 @@ extension MarkdownStreamRenderer {
     private mutating func renderItem(indent: Int, marker: String, ordered: Bool, text: String) -> [String] {
         let depth = list.depth(forItemIndentedBy: indent)
         let lead = nestedIndent(depth)
-        let shown = ordered ? marker : depth % 2 == 0 ? "•" : "◦"
+        let shown: String
+        if ordered, let delimiter = marker.last {
+            shown = String(list.number(written: Int(marker.dropLast()) ?? 1)) + String(delimiter)
+        } else {
+            list.bulletItem()
+            shown = depth % 2 == 0 ? "•" : "◦"
+        }
         let column = lead + DisplayWidth.columns(of: shown) + 1
         list.setContentColumn(column)
-        let prefix = [StyledRun(spaces(lead)), StyledRun(shown, .marker), StyledRun(" ")]
-        return wrap(InlineMarkdown.render(text), prefix: prefix, indent: column)
+        var prefix = [StyledRun(spaces(lead)), StyledRun(shown, .marker), StyledRun(" ")]
+        var text = text
+        // A task list item: its box as a glyph (`- [ ] todo`, `- [x] done`).
+        for (box, glyph) in [("[ ] ", "☐ "), ("[x] ", "☑ "), ("[X] ", "☑ ")] where text.hasPrefix(box) {
+            text = String(text.dropFirst(box.count))
+            prefix.append(StyledRun(glyph, .marker))
+        }
+        return wrap(InlineMarkdown.render(Self.withoutHardBreak(text)), prefix: prefix, indent: column)
+    }
+
+    /// `text` without a trailing backslash (a hard line break: each source line is its own line already).
+    static func withoutHardBreak(_ text: String) -> String {
+        guard text.hasSuffix("\\"), !text.hasSuffix("\\\\") else { return text }
+        return String(text.dropLast())
+    }
+
+    /// A run with the markers that carry its meaning put back: backticks around code, `~~` around struck text.
+    private static func withMarkers(_ run: StyledRun) -> StyledRun {
+        var text = run.text
+        if run.style.contains(.code) { text = "`" + text + "`" }
+        if run.style.contains(.strikethrough) { text = "~~" + text + "~~" }
+        return StyledRun(text, run.style)
     }
 
     /// Two columns per level, at most half the width.
@@ -50,7 +78,8 @@ extension MarkdownStreamRenderer {
 
     /// `runs` wrapped to the width after `prefix`, the next lines indented by `indent` spaces.
     private func wrap(_ runs: [StyledRun], prefix: [StyledRun], indent: Int) -> [String] {
-        StyledWrapper.wrap(runs, width: width, prefix: prefix, continuation: [StyledRun(spaces(indent))])
+        let runs = keepsMarkers ? runs.map(Self.withMarkers) : runs
+        return StyledWrapper.wrap(runs, width: width, prefix: prefix, continuation: [StyledRun(spaces(indent))])
             .map { StyledRun.paint($0, theme: theme) }
     }
 

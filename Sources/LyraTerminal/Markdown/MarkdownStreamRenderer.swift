@@ -9,10 +9,15 @@ import LyraKit
 /// ``MarkdownRenderer/render(_:width:theme:)`` for the whole text. Text is sanitised line by line
 /// (``TextSanitizer``) before it is parsed, so nothing from the source can move the cursor.
 public struct MarkdownStreamRenderer: Sendable {
-    /// The columns each line may take (code lines and URLs excepted).
-    public let width: Int
+    /// The columns each line may take (code lines and URLs excepted); a live view sets it again
+    /// before each piece, so lines committed after a resize fit the new width (``resize(to:)``).
+    public private(set) var width: Int
     /// Styles the output; a theme without colour gives plain text.
     public let theme: Theme
+    /// Whether the markers that carry meaning stay visible (`~~` around struck text, backticks
+    /// around inline code, the fence lines of code blocks): set for a terminal without colour,
+    /// where no style could show them (SPEC §9).
+    public var keepsMarkers = false
 
     /// An open fenced code block.
     struct OpenFence {
@@ -45,6 +50,11 @@ public struct MarkdownStreamRenderer: Sendable {
     public init(width: Int, theme: Theme) {
         self.width = max(1, width)
         self.theme = theme
+    }
+
+    /// Lays out the lines committed from now on at `columns` (at least 1).
+    public mutating func resize(to columns: Int) {
+        width = max(1, columns)
     }
 
     /// The unfinished last source line, sanitised: what a live preview may show until
@@ -102,6 +112,10 @@ public struct MarkdownStreamRenderer: Sendable {
         case .blank:
             owesBlankLine = hasOutput
             return []
+        case .paragraph(let indent, _) where indent >= 4 && !list.isOpen:
+            // An indented code block: the line as written (its indentation is meaning, in Python),
+            // shown as code and never wrapped, like a fenced block's lines.
+            return emit([theme.paint(TextWrapper.expandingTabs(Substring(line)), markdown: .code)])
         case .paragraph where MarkdownTable.isRow(line):
             tableHeader = line
             return []
@@ -115,7 +129,7 @@ public struct MarkdownStreamRenderer: Sendable {
         if case .fence(let marker, let length, _, let info) = MarkdownLine.classify(line),
            marker == open.marker, length >= open.length, info.isEmpty {
             fence = nil
-            return []
+            return keepsMarkers ? emit([String(repeating: marker, count: length)]) : []
         }
         var current = open
         let runs = current.highlighter.highlight(TextWrapper.expandingTabs(Substring(line)))

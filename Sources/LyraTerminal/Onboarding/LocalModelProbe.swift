@@ -1,5 +1,6 @@
-// Looks for model servers on this machine at the first run: Ollama (OLLAMA_HOST, else 11434) and
-// llama.cpp's server (8080), one `GET /v1/models` each through the app's HTTPTransport, 300 ms at most.
+// Looks for model servers on this machine (at the first run, and when no model is chosen): Ollama
+// (OLLAMA_HOST, else 11434), llama.cpp's server (8080, and 9931, its newer default), LM Studio (1234)
+// and vLLM (8000), one `GET /v1/models` each, in parallel, through the app's HTTPTransport, 300 ms at most.
 import Foundation
 import LyraKit
 
@@ -7,8 +8,11 @@ import LyraKit
 struct LocalModelProbe {
     /// How long one probe may take (`LYRA_REQUEST_TIMEOUT` replaces it, as every request deadline).
     static let timeout: TimeInterval = 0.3
-    /// llama.cpp's server's default address.
-    static let llamaCppURL = URL(string: "http://127.0.0.1:8080/v1")
+    /// The other servers looked for: provider name, what users call it, port.
+    static let otherServers: [(provider: String, label: String, port: Int)] = [
+        ("llamacpp", "llama.cpp", 8080), ("llamacpp", "llama.cpp", 9931), ("lmstudio", "LM Studio", 1234),
+        ("vllm", "vLLM", 8000),
+    ]
 
     /// The transport the probes go through.
     let transport: any HTTPTransport
@@ -17,15 +21,17 @@ struct LocalModelProbe {
     /// The configuration (for Ollama's URL as chat would use it).
     let configuration: LyraConfiguration
 
-    /// The candidates: Ollama where chat would reach it, then llama.cpp on 8080 (when not the same address).
+    /// The candidates: Ollama where chat would reach it, then the others (each address once).
     var candidates: [(provider: String, label: String, url: URL)] {
         var list: [(provider: String, label: String, url: URL)] = []
         let catalog = ProviderCatalog(configuration: configuration, environment: environment)
         if let ollama = catalog.provider(named: "ollama")?.baseURL, Self.isLoopback(ollama) {
             list.append(("ollama", "Ollama", ollama))
         }
-        if let llama = Self.llamaCppURL, !list.contains(where: { $0.url == llama }) {
-            list.append(("llamacpp", "llama.cpp", llama))
+        for server in Self.otherServers {
+            guard let url = URL(string: "http://127.0.0.1:\(server.port)/v1"), !list.contains(where: { $0.url == url })
+            else { continue }
+            list.append((server.provider, server.label, url))
         }
         return list
     }

@@ -11,4 +11,10 @@ struct LocalModelServer: Equatable {
     var baseURL: URL
     /// The models it offers, in its order (at least one).
     var models: [String]
+
+    /// `host:port` of its base URL.
+    var address: String {
+        guard let host = baseURL.host() else { return baseURL.absoluteString }
+        return host + (baseURL.port.map { ":\($0)" } ?? "")
+    }
 }

@@ -43,8 +43,14 @@ import Testing
         #expect(options.action == .prompt("what is rust"))
         #expect(options.quiet && options.continueLatest)
         #expect(try LaunchOptions.parse(["--session", "Trip", "and then?"]).sessionReference == "Trip")
-        // From the first word on, everything is the prompt, options included.
-        #expect(try LaunchOptions.parse(["explain", "-c", "--help"]).action == .prompt("explain -c --help"))
+        // Options may stand after the prompt words (SPEC §16); after `--` every word is the prompt.
+        let after = try LaunchOptions.parse(["hi", "--model", "demo", "there", "-s", "Be brief."])
+        #expect(after.action == .prompt("hi there") && after.model == "demo" && after.system == "Be brief.")
+        #expect(try LaunchOptions.parse(["-m", "ollama", "hi"]).model == "ollama")
+        #expect(try LaunchOptions.parse(["explain", "--", "-c", "--help"]).action == .prompt("explain -c --help"))
+        #expect(throws: UsageError(message: "unknown option '--bogus' (put -- before prompt words that start with -)")) {
+            try LaunchOptions.parse(["explain", "--bogus"])
+        }
     }
 
     @Test func everythingAfterDoubleDashIsThePromptAndServeIsOnlyAFirstWord() throws {

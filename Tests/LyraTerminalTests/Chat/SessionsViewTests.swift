@@ -50,6 +50,12 @@ import Testing
         #expect(bubbles.contains("/retry"))
         #expect(bubbles.contains("╭─ you"))
         #expect(!bubbles.contains("\u{1B}"))
+        // Replies as the live view renders them: Markdown, no box around them.
+        let reply = ChatSession(id: "R", title: "t", createdAt: Date(timeIntervalSince1970: 0), messages: [
+            ChatMessage(role: .assistant, content: "**bold** and a list:\n- one", createdAt: Date(timeIntervalSince1970: 1)),
+        ])
+        let shown = TranscriptView.bubbles(reply, width: 60, theme: .plain).split(separator: "\n").map(String.init)
+        #expect(shown.suffix(3) == ["╭─ lyra", "bold and a list:", "• one"])
     }
 }
 

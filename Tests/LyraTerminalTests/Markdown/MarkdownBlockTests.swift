@@ -62,3 +62,48 @@ import Testing
         }
     }
 }
+
+@Suite struct IndentedCodeBlockTests {
+    @Test func anIndentedCodeBlockKeepsItsIndentationAndIsNotWrapped() {
+        let source = "Like this:\n\n    def f(x):\n        return x * 2  # doubled, a comment long enough to pass the width\n\nafter"
+        let lines = MarkdownRenderer.render(source, width: 40, theme: .plain)
+        #expect(lines == ["Like this:", "", "    def f(x):",
+                          "        return x * 2  # doubled, a comment long enough to pass the width", "", "after"])
+        // Inside a list, four spaces are the item's continuation, not code.
+        #expect(MarkdownRenderer.render("- item\n    more", width: 40, theme: .plain) == ["• item", "  more"])
+    }
+}
+
+@Suite struct MarkdownGapTests {
+    private func plain(_ markdown: String) -> [String] { MarkdownRenderer.render(markdown, width: 60, theme: .plain) }
+
+    @Test func entitiesAreDecodedButNeverIntoControls() {
+        #expect(plain("Tom &amp; Jerry &lt;3 &mdash; &#8364;5 &#x41;") == ["Tom & Jerry <3 — €5 A"])
+        #expect(plain("&#27;[31m and &bogus; and `&amp;` stay") == ["&#27;[31m and &bogus; and &amp; stay"])
+    }
+
+    @Test func taskListsShowBoxesAndHardBreaksLoseTheirBackslash() {
+        #expect(plain("- [ ] todo\n- [x] done") == ["• ☐ todo", "• ☑ done"])
+        #expect(plain("first line\\\nsecond") == ["first line", "second"])
+    }
+}
+
+@Suite struct ColourlessMarkerTests {
+    @Test func withoutColourTheMarkersThatCarryMeaningStay() {
+        var renderer = MarkdownStreamRenderer(width: 60, theme: .plain)
+        renderer.keepsMarkers = true
+        let lines = renderer.append("the ~~old~~ way, use `new()`\n```swift\nlet x = 1\n```\n") + renderer.finish()
+        #expect(lines == ["the ~~old~~ way, use `new()`", "```swift", "let x = 1", "```"])
+        // With colour (or by default) the markers are replaced by styles.
+        #expect(MarkdownRenderer.render("the ~~old~~ way", width: 60, theme: .plain) == ["the old way"])
+    }
+}
+
+@Suite struct OrderedListNumberTests {
+    @Test func numbersCountFromTheFirstItemWhateverIsWritten() {
+        let plain = { (text: String) in MarkdownRenderer.render(text, width: 40, theme: .plain) }
+        #expect(plain("1. one\n1. two\n1. three") == ["1. one", "2. two", "3. three"])
+        #expect(plain("3) c\n7) d") == ["3) c", "4) d"])
+        #expect(plain("1. a\n   - x\n1. b") == ["1. a", "  ◦ x", "2. b"])
+    }
+}

@@ -77,11 +77,11 @@ private struct Harness {
         #expect(harness.backend.requests == [AIWritingRequestDTO(text: "some text", mode: .shorten)])
     }
 
-    @Test func aTerminalShowsABubbleAndAMarkedDiffWithoutColour() async throws {
+    @Test func aTerminalShowsTheResultAsAReplyAndAMarkedDiffWithoutColour() async throws {
         let harness = Harness(mode: .interactive, reply: ImproveCommandTests.capitalise)
         try await harness.run("teh cat")
-        let expected = MessageBubble.render("Teh cat.", role: .assistant, width: 60, theme: .plain)
-            + "\nchanges:\n[-teh-]{+Teh+} cat{+.+}\n"
+        // As a live reply is shown: the label line, then the text rendered and wrapped (no box).
+        let expected = "╭─ lyra\nTeh cat.\nchanges:\n[-teh-]{+Teh+} cat{+.+}\n"
         #expect(harness.stdout.text == expected)
     }
 
@@ -97,7 +97,7 @@ private struct Harness {
     @Test func unchangedTextSaysSoInsteadOfADiff() async throws {
         let harness = Harness(mode: .interactive) { $0 }
         try await harness.run("Already fine.")
-        #expect(harness.stdout.text.hasSuffix("╯\nno changes\n"))
+        #expect(harness.stdout.text.hasSuffix("Already fine.\nno changes\n"))
         #expect(!harness.stdout.text.contains("changes:"))
     }
 
