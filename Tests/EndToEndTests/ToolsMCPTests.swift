@@ -63,6 +63,25 @@ enum RealMCPServer {
         #expect((stored[1]["toolCalls"] as? [[String: Any]])?.first?["name"] as? String == "time__get_current_time")
     }
 
+    /// `--json` offers tools too, and its record lists the calls with the user's decision and the result.
+    @Test(.enabled(if: RealMCPServer.isInstalled, RealMCPServer.missing))
+    func theJSONRecordListsTheToolCalls() async throws {
+        let env = try TemporaryEnvironment()
+        let backend = try RunningBackend()
+        try Self.timeServer(env)
+        let result = try await env.runLyra(["--json", "--allow-tool", "time__*", "-c", "what time is it?"],
+                                           extraEnvironment: Self.environment(backend))
+        #expect(result.status == 0, "\(result.stderr)")
+        let record = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect((record["text"] as? String)?.hasPrefix("The tool returned: {") == true)
+        let calls = try #require(record["toolCalls"] as? [[String: Any]])
+        #expect(calls.count == 1)
+        #expect(calls.first?["name"] as? String == "time__get_current_time")
+        #expect(calls.first?["id"] as? String == "call_lyra_demo_1")
+        #expect(calls.first?["allowed"] as? Bool == true)
+        #expect((calls.first?["result"] as? String)?.contains("UTC") == true)
+    }
+
     @Test(.enabled(if: RealMCPServer.isInstalled, RealMCPServer.missing))
     func withoutAllowingItTheModelIsToldTheCallWasRefused() async throws {
         let env = try TemporaryEnvironment()

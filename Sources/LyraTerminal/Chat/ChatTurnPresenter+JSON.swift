@@ -14,6 +14,8 @@ extension ChatTurnPresenter {
         var options = await turnOptions(context, chat: chat, route: route, onText: pump.onText,
                                         onReasoning: pump.onReasoning)
         _ = await budget(&options, context: context, route: route)
+        // Scripts only: calls are decided by --allow-tool and allowTools, never by a card.
+        options.tools = try context.services.toolRunner(for: route.provider, context: context, pump: nil)
         let started = ContinuousClock.now
         let turn: ChatTurn
         do {

@@ -15,7 +15,17 @@ struct ReplyRecord: Encodable {
     var usage: TokenUsage?
     var session: SessionRef
     var durationMs: Int
-    var toolCalls: [String] = []
+    var toolCalls: [ToolCallRecord] = []
+
+    /// A tool call the model made during the turn (SPEC §14), with what the user decided and what
+    /// the tool returned (sanitised, as stored).
+    struct ToolCallRecord: Encodable {
+        var id: String
+        var name: String
+        var arguments: String
+        var allowed: Bool?
+        var result: String?
+    }
 
     /// The session a reply was saved in.
     struct SessionRef: Encodable {
@@ -41,6 +51,22 @@ struct ReplyRecord: Encodable {
         usage = turn.reply.usage
         session = SessionRef(number: turn.session.number, id: turn.session.id)
         durationMs = Int(duration.seconds * 1000)
+        toolCalls = Self.toolCalls(of: turn)
+    }
+
+    /// The calls stored between the turn's prompt and its reply, each with its result message.
+    private static func toolCalls(of turn: ChatTurn) -> [ToolCallRecord] {
+        let messages = turn.session.messages
+        guard let start = messages.firstIndex(where: { $0.id == turn.prompt.id }) else { return [] }
+        let end = messages.firstIndex(where: { $0.id == turn.reply.id }) ?? messages.endIndex
+        guard start < end else { return [] }
+        let round = messages[(start + 1) ..< end]
+        return round.flatMap { $0.toolCalls ?? [] }.map { call in
+            let result = round.first { $0.role == .tool && $0.toolCallId == call.id }
+            return ToolCallRecord(id: call.id, name: TextSanitizer.sanitize(call.name),
+                                  arguments: TextSanitizer.sanitize(call.arguments), allowed: result?.allowed,
+                                  result: result.map { TextSanitizer.sanitize($0.content) })
+        }
     }
 
     enum CodingKeys: String, CodingKey {

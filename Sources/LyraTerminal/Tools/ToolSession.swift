@@ -42,7 +42,7 @@ extension AppServices {
     /// only when servers are configured and tools are on. On a terminal each call is asked about
     /// with a card; in scripts calls not allowed are refused (and said so on stderr).
     func toolRunner(for provider: any ChatProvider, context: CommandContext,
-                    pump: ReplyStreamPump) throws -> (any ChatToolRunner)? {
+                    pump: ReplyStreamPump?) throws -> (any ChatToolRunner)? {
         guard provider is OpenAIChatProvider, tools.enabled, let toolbox = try tools.toolbox(self) else { return nil }
         let interactive = context.isInteractive
         let console = context.console
@@ -53,7 +53,7 @@ extension AppServices {
         if interactive {
             ask = { @Sendable (call: ToolCall, tool: OfferedTool) async -> ToolDecision in
                 let card = ToolCallCard.asking(call, server: tool.server, tool: tool.tool.name, theme: theme, width: width)
-                await pump.interject(card)
+                await pump?.interject(card)
                 return await ToolKeyPrompt.decide(console: console)
             }
         }
@@ -64,7 +64,7 @@ extension AppServices {
             },
             shown: { call, outcome in
                 if interactive {
-                    await pump.interject(ToolCallCard.result(call, outcome: outcome, theme: theme, width: width))
+                    await pump?.interject(ToolCallCard.result(call, outcome: outcome, theme: theme, width: width))
                 } else if !outcome.allowed {
                     console.writeErrorLine(prefix + "the tool call \(TextSanitizer.singleLine(call.name, limit: 120)) "
                         + "was refused (allow it with --allow-tool \(TextSanitizer.singleLine(call.name, limit: 120)))")
