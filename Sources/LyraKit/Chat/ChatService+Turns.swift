@@ -49,7 +49,7 @@ extension ChatService {
         let history = provider.keepsHistoryServerSide
             ? [] : ChatHistory.messages(before: prompt.id, in: session, limit: options.contextMessages)
         let budget = ContextBudget.apply(limit: options.contextTokens, system: system, history: history,
-                                         message: prompt.content)
+                                         message: prompt.content, images: prompt.attachments.filter(\.isImage).count)
         let request = ChatProviderRequest(
             model: options.model?.model ?? "", system: system, history: budget.history,
             message: prompt.content, conversationID: session.chatID, think: options.think)
@@ -139,7 +139,7 @@ extension ChatService {
         var promptTokens: Int?
         if complete, let (budget, window) = learning {
             reply.tokens = LearnedTokens.reply(usage: usage, hasReasoning: reply.reasoning != nil)
-            promptTokens = LearnedTokens.prompt(prompt.content, usage: usage, sent: budget.sentTokens, window: window)
+            promptTokens = LearnedTokens.prompt(prompt.content, usage: usage, sent: budget.textTokens, window: window)
         }
         let saved = try await save(in: sessionID, firstMessage: prompt.content, at: now) { [promptTokens, reply] stored in
             // After tool rounds the reply goes after the last of them (SPEC §14).

@@ -9,17 +9,24 @@ public struct ContextBudget: Sendable, Equatable {
     public var history: [ChatMessage]
     /// Tokens sent in all: system prompt, history and the new message (learned counts or estimates).
     public var sentTokens: Int
+    /// The part of `sentTokens` that is images counted by their estimate.
+    public var estimatedImageTokens = 0
     /// Earlier (non-system) messages sent, and how many there were before the budget.
     public var sentMessages: Int
     public var availableMessages: Int
+
+    /// `sentTokens` without the images counted by estimate: what a server's report is compared with
+    /// (its count for an image varies from tens to thousands of tokens, so an estimate proves no cut).
+    public var textTokens: Int { sentTokens - estimatedImageTokens }
 
     /// Earlier messages the budget left out.
     public var omittedMessages: Int { availableMessages - sentMessages }
 
     /// Applies `limit` (nil: no limit) to `history` (already filtered, oldest first) for a request
-    /// with `system` and `message`.
-    public static func apply(limit: Int?, system: String?, history: [ChatMessage], message: String) -> ContextBudget {
-        var fixed = TokenCount.estimate(system ?? "") + TokenCount.estimate(message)
+    /// with `system` and `message` (carrying `images` images, counted by ``TokenCount/imageEstimate``).
+    public static func apply(limit: Int?, system: String?, history: [ChatMessage], message: String,
+                             images: Int = 0) -> ContextBudget {
+        var fixed = TokenCount.estimate(system ?? "") + TokenCount.estimate(message) + images * TokenCount.imageEstimate
         var pinned: [ChatMessage] = []
         var firstOrdinary = history.startIndex
         // System messages (a `/compact` summary among them) lead the history and always go.
@@ -37,8 +44,11 @@ public struct ContextBudget: Sendable, Equatable {
             total += count
             start -= 1
         }
-        return ContextBudget(history: pinned + ordinary[start...], sentTokens: total,
-                             sentMessages: ordinary.endIndex - start, availableMessages: ordinary.count)
+        var budget = ContextBudget(history: pinned + ordinary[start...], sentTokens: total,
+                                   sentMessages: ordinary.endIndex - start, availableMessages: ordinary.count)
+        budget.estimatedImageTokens = images * TokenCount.imageEstimate
+            + budget.history.reduce(0) { $0 + TokenCount.estimatedImages($1) }
+        return budget
     }
 
     /// `sent the last 40 of 212 messages (27.1k tokens); /compact keeps the rest as a summary`,

@@ -9,9 +9,20 @@ public enum TokenCount {
         (text.utf8.count + 3) / 4
     }
 
-    /// What `message` costs in a request: its learned `tokens`, else the estimate of its content.
+    /// What one image counts for while the server has reported nothing (SPEC §13): about what
+    /// OpenAI charges for a high-detail tile and its base, within the range llama.cpp's vision
+    /// projectors use (256–1,024).
+    public static let imageEstimate = 768
+
+    /// What `message` costs in a request: its learned `tokens` (images included), else the estimate
+    /// of its content and its images.
     public static func of(_ message: ChatMessage) -> Int {
-        message.tokens ?? estimate(message.content)
+        message.tokens ?? estimate(message.content) + estimatedImages(message)
+    }
+
+    /// The part of ``of(_:)`` that is images counted by ``imageEstimate`` (0 once the count is learned).
+    public static func estimatedImages(_ message: ChatMessage) -> Int {
+        message.tokens == nil ? message.attachments.filter(\.isImage).count * imageEstimate : 0
     }
 
     /// `812`, `7.9k`, `27.1k`, `32k`, `128k`: k is 1,000, with one decimal below 10k, rounded down

@@ -14,8 +14,8 @@ enum ContextNotices {
             write(notice, style: .muted, context: context)
         }
         if let reported = turn.reply.usage?.promptTokens,
-           SilentTruncation.isTruncated(reported: reported, sent: sent.sentTokens, window: window?.tokens) {
-            let warning = SilentTruncation.warning(reported: reported, sent: sent.sentTokens,
+           SilentTruncation.isTruncated(reported: reported, sent: sent.textTokens, window: window?.tokens) {
+            let warning = SilentTruncation.warning(reported: reported, sent: sent.textTokens,
                                                    serverKind: window?.serverKind)
             write("warning: " + warning, style: .warning, context: context)
         }

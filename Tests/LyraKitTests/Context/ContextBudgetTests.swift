@@ -11,6 +11,24 @@ import Testing
         return message
     }
 
+    /// An image the server has not counted costs the estimate, in history and in the new message
+    /// (SPEC §13); a report is compared with the text alone.
+    @Test func imagesCountByTheirEstimate() {
+        var pictured = message(.user, "look")
+        pictured.attachments = [MessageAttachment(sha256: String(repeating: "a", count: 64), mediaType: "image/png",
+                                                  bytes: 10, width: 1, height: 1, name: "a.png")]
+        let history = [pictured, message(.assistant, "seen", tokens: 1)]
+        #expect(TokenCount.of(pictured) == 1 + TokenCount.imageEstimate)
+        let tight = ContextBudget.apply(limit: TokenCount.imageEstimate, system: nil, history: history, message: "next")
+        #expect(tight.history.map(\.content) == ["seen"])
+        let all = ContextBudget.apply(limit: nil, system: nil, history: history, message: "next", images: 1)
+        #expect(all.sentTokens == 1 + 1 + 1 + 2 * TokenCount.imageEstimate)
+        #expect(all.textTokens == 3)
+        let withImage = ContextBudget.apply(limit: TokenCount.imageEstimate, system: nil, history: history,
+                                            message: "next", images: 1)
+        #expect(withImage.history.isEmpty)
+    }
+
     @Test func leavesOutExactlyTheOldestMessagesThatDoNotFit() {
         // 10 messages of 10 tokens each (learned), a 40-byte system prompt (10) and a 20-byte message (5).
         let history = (0..<10).map { message($0 % 2 == 0 ? .user : .assistant, "m\($0)", tokens: 10) }
