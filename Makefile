@@ -45,7 +45,8 @@ MCP_PINS  = mcp==2.3.0 mcp-server-time==2026.10.19 mcp-server-git==2026.10.19
 mcp-servers:
 	@[ -x $(MCP_VENV)/bin/mcp-server-time ] || { \
 	  echo "lyra: installing the MCP test servers in $(MCP_VENV) ($(MCP_PINS))"; \
-	  python3 -m venv $(MCP_VENV) && $(MCP_VENV)/bin/pip install -q $(MCP_PINS); }
+	  { python3 -m venv $(MCP_VENV) && $(MCP_VENV)/bin/pip install -q $(MCP_PINS); } || \
+	  echo "lyra: warning: the MCP test servers could not be installed; the tests that need them are skipped"; }
 
 # Every test: unit, integration over loopback, end-to-end on the built binary and a pseudo-terminal.
 test: deps mcp-servers
