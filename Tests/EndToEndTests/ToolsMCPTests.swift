@@ -82,6 +82,28 @@ enum RealMCPServer {
         #expect((calls.first?["result"] as? String)?.contains("UTC") == true)
     }
 
+    /// `--jsonl` prints the call and its result as events, before the reply's text that follows them.
+    @Test(.enabled(if: RealMCPServer.isInstalled, RealMCPServer.missing))
+    func theJSONLEventsShowTheCallAndItsResult() async throws {
+        let env = try TemporaryEnvironment()
+        let backend = try RunningBackend()
+        try Self.timeServer(env)
+        let result = try await env.runLyra(["--jsonl", "--allow-tool", "time__*", "-c", "what time is it?"],
+                                           extraEnvironment: Self.environment(backend))
+        #expect(result.status == 0, "\(result.stderr)")
+        let events = try result.stdout.split(separator: "\n").map { line in
+            try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        }
+        let types = events.compactMap { $0["type"] as? String }
+        let call = try #require(types.firstIndex(of: "tool_call"))
+        #expect(types[call + 1] == "tool_result")
+        #expect(types.last == "done")
+        #expect(types[(call + 2)...].dropLast().allSatisfy { $0 == "text" })
+        #expect(events[call]["name"] as? String == "time__get_current_time")
+        #expect(events[call + 1]["allowed"] as? Bool == true)
+        #expect((events[call + 1]["content"] as? String)?.contains("UTC") == true)
+    }
+
     @Test(.enabled(if: RealMCPServer.isInstalled, RealMCPServer.missing))
     func withoutAllowingItTheModelIsToldTheCallWasRefused() async throws {
         let env = try TemporaryEnvironment()

@@ -15,7 +15,8 @@ extension ChatTurnPresenter {
                                         onReasoning: pump.onReasoning)
         _ = await budget(&options, context: context, route: route)
         // Scripts only: calls are decided by --allow-tool and allowTools, never by a card.
-        options.tools = try context.services.toolRunner(for: route.provider, context: context, pump: nil)
+        options.tools = try context.services.toolRunner(for: route.provider, context: context, pump: nil,
+                                                        events: { [pump] in pump.toolEvents($0, $1) })
         let started = ContinuousClock.now
         let turn: ChatTurn
         do {

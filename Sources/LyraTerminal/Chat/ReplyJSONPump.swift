@@ -10,7 +10,8 @@ final class ReplyJSONPump {
     nonisolated let onText: @Sendable (String) -> Void
     /// Hands one piece of reasoning over; safe to call from any thread.
     nonisolated let onReasoning: @Sendable (String) -> Void
-    private let pieces: AsyncStream<ReplyEvent>.Continuation
+    private nonisolated let pieces: AsyncStream<ReplyEvent>.Continuation
+    private nonisolated let streamsEvents: Bool
     private let shown: Task<Void, Never>
     private let context: CommandContext
     private let format: ReplyOutputFormat
@@ -22,12 +23,18 @@ final class ReplyJSONPump {
         self.context = context
         self.format = format
         let streams = format == .jsonl
+        streamsEvents = streams
         onText = { if streams { pieces.yield(ReplyEvent(type: "text", text: $0)) } }
         onReasoning = { if streams { pieces.yield(ReplyEvent(type: "reasoning", text: $0)) } }
         shown = Task {
             var text = StreamingTextSanitizer()
             var reasoning = StreamingTextSanitizer()
             for await var event in stream {
+                guard event.type == "text" || event.type == "reasoning" else {
+                    context.console.writeLine(ReplyRecord.line(event))
+                    context.console.flush()
+                    continue
+                }
                 let clean = event.type == "text" ? text.sanitize(event.text ?? "") : reasoning.sanitize(event.text ?? "")
                 guard !clean.isEmpty else { continue }
                 event.text = clean
@@ -35,6 +42,16 @@ final class ReplyJSONPump {
                 context.console.flush()
             }
         }
+    }
+
+    /// With `--jsonl`, hands over a `tool_call` and a `tool_result` event for `call` (after the text
+    /// that came before it); safe to call from any thread.
+    nonisolated func toolEvents(_ call: ToolCall, _ outcome: ToolCallOutcome) {
+        guard streamsEvents else { return }
+        let name = TextSanitizer.sanitize(call.name)
+        pieces.yield(ReplyEvent(type: "tool_call", id: call.id, name: name, arguments: TextSanitizer.sanitize(call.arguments)))
+        pieces.yield(ReplyEvent(type: "tool_result", id: call.id, name: name, allowed: outcome.allowed,
+                                content: TextSanitizer.sanitize(outcome.content)))
     }
 
     /// Prints every piece handed over so far, then the finished reply (`--json`: the record;

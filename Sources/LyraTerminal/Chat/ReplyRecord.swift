@@ -95,9 +95,15 @@ struct ReplyRecord: Encodable {
     }
 }
 
-/// A `--jsonl` event: a piece of text or reasoning, or an error.
+/// A `--jsonl` event: a piece of text or reasoning, an error, or a tool call and its result
+/// (`tool_call` with id, name, arguments; `tool_result` with id, name, allowed, content).
 struct ReplyEvent: Encodable {
     var type: String
     var text: String?
     var message: String?
+    var id: String?
+    var name: String?
+    var arguments: String?
+    var allowed: Bool?
+    var content: String?
 }

@@ -42,7 +42,8 @@ extension AppServices {
     /// only when servers are configured and tools are on. On a terminal each call is asked about
     /// with a card; in scripts calls not allowed are refused (and said so on stderr).
     func toolRunner(for provider: any ChatProvider, context: CommandContext,
-                    pump: ReplyStreamPump?) throws -> (any ChatToolRunner)? {
+                    pump: ReplyStreamPump?,
+                    events: (@Sendable (ToolCall, ToolCallOutcome) -> Void)? = nil) throws -> (any ChatToolRunner)? {
         guard provider is OpenAIChatProvider, tools.enabled, let toolbox = try tools.toolbox(self) else { return nil }
         let interactive = context.isInteractive
         let console = context.console
@@ -63,6 +64,7 @@ extension AppServices {
                 console.writeErrorLine(interactive ? "lyra: \(problem)" : prefix + problem)
             },
             shown: { call, outcome in
+                events?(call, outcome)
                 if interactive {
                     await pump?.interject(ToolCallCard.result(call, outcome: outcome, theme: theme, width: width))
                 } else if !outcome.allowed {
