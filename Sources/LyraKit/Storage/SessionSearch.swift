@@ -40,12 +40,15 @@ public enum SessionSearch {
 }
 
 extension SessionStore {
-    /// Each of `sessions` with its first message containing `text` (case-insensitive), in order;
+    /// Each of `sessions` with its first message containing `text` (case-insensitive; `/undo`-removed
+    /// messages left out), in order;
     /// sessions without one, and damaged files, are left out. One call for the whole search: the
     /// files are read on the store's queue, not one actor hop each.
     func firstMessages(of sessions: [SessionSummary], containing text: String) -> [(SessionSummary, ChatMessage)] {
         let filter = SessionTextFilter(text)
         let matches = { (message: ChatMessage) in
+            // A message taken back with `/undo` is no longer part of the conversation.
+            if message.removed { return false }
             if let filter { return filter.firstRange(in: message.content) != nil }
             return message.content.range(of: text, options: [.caseInsensitive]) != nil
         }

@@ -74,13 +74,16 @@ import Testing
             _ = try await store.update(titled) { _ in }
             let escaped = #"{"id": "E", "title": "x", "createdAt": "2026-11-01T00:00:00.000Z", "messages": [{"id": "e1", "role": "user", "content": "a \u0054ram ride", "createdAt": "2026-11-01T00:00:00.000Z"}]}"#
             try Data(escaped.utf8).write(to: directory.appending(path: "E.json"))
+            // An exchange taken back with `/undo` (kept in the file until its next whole rewrite).
+            let undone = #"{"id": "D", "title": "y", "createdAt": "2026-11-01T00:00:00.000Z", "messages": [{"id": "d1", "role": "user", "content": "a tram question", "createdAt": "2026-11-01T00:00:00.000Z", "removed": true}]}"#
+            try Data(undone.utf8).write(to: directory.appending(path: "D.json"))
 
             let listed = try await store.list().sessions
             var loaded: [String: ChatSession] = [:]
             for summary in listed { loaded[summary.id] = try await store.load(id: summary.id) }
             for text in ["kelvin", "strasse", "straße", "file", "flow", "FI", "tram", "TRAM", "old reply", "words", "ünïcödé", "text", "zzz", "s"] {
                 let expected = listed.filter { summary in
-                    loaded[summary.id]?.messages.contains { $0.content.range(of: text, options: .caseInsensitive) != nil } ?? false
+                    loaded[summary.id]?.messages.contains { !$0.removed && $0.content.range(of: text, options: .caseInsensitive) != nil } ?? false
                 }.map(\.id)
                 let found = try await SessionSearch.search(text, in: store).map(\.session.id)
                 #expect(found == expected, "searching \(text)")
