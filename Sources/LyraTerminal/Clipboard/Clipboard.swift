@@ -22,13 +22,19 @@ public struct Clipboard: Sendable, Equatable {
 
     /// The clipboard for `environment`: the first tool found on its PATH.
     public init(environment: [String: String]) {
+        tool = Self.firstInstalled(of: Self.tools, environment: environment)
+        toolEnvironment = environment.filter { Self.passedVariables.contains($0.key) }
+    }
+
+    /// The first of `commands` whose program is on `environment`'s PATH, with that program's
+    /// absolute path in place of its name; nil when none is installed.
+    static func firstInstalled(of commands: [[String]], environment: [String: String]) -> [String]? {
         let directories = (environment["PATH"] ?? "").split(separator: ":").map(String.init)
-        tool = Self.tools.lazy.compactMap { command -> [String]? in
-            guard let program = directories.map({ $0 + "/" + command[0] })
+        return commands.lazy.compactMap { command -> [String]? in
+            guard let name = command.first, let program = directories.map({ $0 + "/" + name })
                 .first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else { return nil }
             return [program] + command.dropFirst()
         }.first
-        toolEnvironment = environment.filter { Self.passedVariables.contains($0.key) }
     }
 
     /// The OSC 52 sequence that asks the terminal to set its clipboard to `text`.

@@ -41,12 +41,7 @@ public struct ClipboardImage: Sendable, Equatable {
 
     /// The clipboard for `environment`: the first tool found on its PATH.
     public init(environment: [String: String]) {
-        let directories = (environment["PATH"] ?? "").split(separator: ":").map(String.init)
-        tool = Self.tools.lazy.compactMap { command -> [String]? in
-            guard let program = directories.map({ $0 + "/" + command[0] })
-                .first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else { return nil }
-            return [program] + command.dropFirst()
-        }.first
+        tool = Clipboard.firstInstalled(of: Self.tools, environment: environment)
         toolEnvironment = environment.filter { Clipboard.passedVariables.contains($0.key) }
     }
 
