@@ -1,6 +1,7 @@
 // The writing feature's service (`/improve`): on a model when `writingModel` names one or the
-// current model's provider is of kind `openai` (SPEC §8), otherwise on the app backend. One
-// service per backend for the run.
+// current model's provider is of kind `openai` (SPEC §8), otherwise on the app backend — also for
+// `--demo`'s `demo` models, canned chat beside the backend's real writing route. One service per
+// backend for the run.
 import Foundation
 import LyraKit
 
@@ -36,7 +37,8 @@ extension AppServices {
     }
 
     /// The model `/improve` uses: `writingModel`, else the current model — when its provider is of
-    /// kind `openai`; nil means the app backend.
+    /// kind `openai` and is not `--demo`'s built-in backend (its chat models only answer with canned
+    /// text; its app writing route applies the real edits); nil means the app backend.
     private func writingModel() async throws -> ModelReference? {
         let catalog = try providerCatalog()
         let model: ModelReference?
@@ -45,7 +47,16 @@ extension AppServices {
         } else {
             model = try await currentModel()
         }
-        guard let model, catalog.provider(named: model.provider)?.kind == .openai else { return nil }
+        guard let model, let provider = catalog.provider(named: model.provider), provider.kind == .openai,
+              !isDemoBackend(provider) else { return nil }
         return model
+    }
+
+    /// Whether `provider` is `--demo`'s built-in backend (the `demo` provider of this run).
+    private func isDemoBackend(_ provider: ProviderDefinition) -> Bool {
+        guard options.demo, provider.name == "demo", let base = flags[.baseURL].flatMap(URL.init(string:)) else {
+            return false
+        }
+        return provider.baseURL == base.appending(path: "v1")
     }
 }

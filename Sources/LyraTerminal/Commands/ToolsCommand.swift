@@ -54,7 +54,7 @@ public struct ToolsCommand: Command {
             return .proceed
         }
         let (_, problems) = await toolbox.prepare()
-        for problem in problems { context.console.writeErrorLine("lyra: \(problem)") }
+        for problem in problems { context.console.writeErrorMessage("lyra: \(problem)") }
         let statuses = await toolbox.statuses
         if json {
             context.console.writeLine(Self.json(statuses, enabled: tools.enabled))

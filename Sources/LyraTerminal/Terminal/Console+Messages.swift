@@ -1,0 +1,22 @@
+// Messages (errors, warnings, notices, hints) through the Console: laid out by MessageLayout, so on a
+// terminal they are wrapped by words to its width and in a pipe or file they are the text as given.
+
+extension Console {
+    /// Writes `text` and a newline to standard error (after flushing standard output), wrapped by
+    /// words when standard error is a terminal; `leadStyle` paints its label (`lyra: `, `error: `)
+    /// and `bodyStyle` its words, after wrapping.
+    /// - Parameter text: sanitised text without escape sequences.
+    public func writeErrorMessage(_ text: String, theme: Theme = .plain,
+                                  leadStyle: Theme.Style? = nil, bodyStyle: Theme.Style? = nil) {
+        writeError(MessageLayout.render(text, width: messageWidth(for: 2), theme: theme,
+                                        leadStyle: leadStyle, bodyStyle: bodyStyle))
+    }
+
+    /// Writes `text` and a newline to standard output (buffered), wrapped by words when standard
+    /// output is a terminal; painted as in ``writeErrorMessage(_:theme:leadStyle:bodyStyle:)``.
+    public func writeMessage(_ text: String, theme: Theme = .plain,
+                             leadStyle: Theme.Style? = nil, bodyStyle: Theme.Style? = nil) {
+        write(MessageLayout.render(text, width: messageWidth(for: 1), theme: theme,
+                                   leadStyle: leadStyle, bodyStyle: bodyStyle))
+    }
+}
