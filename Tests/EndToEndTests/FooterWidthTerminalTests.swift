@@ -21,10 +21,14 @@ import Testing
         session.mark()
         session.send("hello there\r")
         try await session.awaitOutput(containing: "room")
-        let lines = ANSIText.strip(committed(session.output)).split(whereSeparator: \.isNewline).map(String.init)
+        // What stays on each row: the text after its last carriage return (spinner frames are redrawn
+        // in place); the terminal ends lines with \r\n.
+        let lines = committed(session.output).replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n").map {
+            ANSIText.strip(String($0.split(separator: "\r", omittingEmptySubsequences: false).last ?? ""))
+        }
         for line in lines { #expect(line.count <= columns, "wider than \(columns) columns: \(line)") }
         let footer = lines.drop { !$0.contains("openai:lyra-demo") }.joined(separator: " ")
-        for part in ["35 / 40 context", "32 tokens", "tok/s", "87% full:", "/compact or /new will make"] {
+        for part in ["35 / 40 context", "32 tokens", "87% full:", "/compact or /new will make"] {
             #expect(footer.contains(part), "\(part) missing from \(footer)")
         }
         session.send(.ctrlD)
