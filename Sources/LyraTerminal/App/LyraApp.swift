@@ -104,7 +104,7 @@ public enum LyraApp {
                                          ModelCompletion.loader(services: context.services))
         let history = HistoryFile.resolve(
             environment: context.services.environment, stateDirectory: context.services.directories.stateDirectory
-        ).refusingUnsafeFile { context.console.writeError($0) }
+        ).refusingUnsafeFile { context.console.writeErrorMessage($0) }
         let externalEditor = ExternalEditor.resolve(environment: context.services.environment)
         // Off the way to the first prompt: $TMPDIR may be large.
         DispatchQueue.global(qos: .utility).async { externalEditor.sweepStaleFiles() }

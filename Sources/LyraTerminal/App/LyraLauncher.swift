@@ -31,8 +31,7 @@ public struct LyraLauncher {
                   output: { FileHandle.standardOutput.write(Data($0.utf8)) },
                   errors: { text in
                       let terminal = Terminal.detect(environment: ProcessInfo.processInfo.environment, noColorFlag: true)
-                      Console.standard(terminal: terminal).writeErrorMessage(
-                          text.hasSuffix("\n") ? String(text.dropLast()) : text)
+                      Console.standard(terminal: terminal).writeErrorMessage(text)
                   })
     }
 

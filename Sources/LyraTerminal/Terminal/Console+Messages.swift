@@ -5,7 +5,7 @@ extension Console {
     /// Writes `text` and a newline to standard error (after flushing standard output), wrapped by
     /// words when standard error is a terminal; `leadStyle` paints its label (`lyra: `, `error: `)
     /// and `bodyStyle` its words, after wrapping.
-    /// - Parameter text: sanitised text without escape sequences.
+    /// - Parameter text: sanitised text without escape sequences (a final newline is not doubled).
     public func writeErrorMessage(_ text: String, theme: Theme = .plain,
                                   leadStyle: Theme.Style? = nil, bodyStyle: Theme.Style? = nil) {
         writeError(MessageLayout.render(text, width: messageWidth(for: 2), theme: theme,
