@@ -1,5 +1,6 @@
-// `/improve` under `--demo` (issue #32): whatever chat model is current — the built-in `demo` models
-// included, which only answer with canned text — the text goes to the demo backend's writing route.
+// `/improve` under `--demo` (issue #32): whatever chat model is current — the built-in `demo` models,
+// which only answer with canned text, or another provider's — the text goes to the demo backend's
+// writing route.
 import Foundation
 import LyraTestSupport
 import Testing
@@ -12,6 +13,16 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         #expect(!result.stdout.contains("canned"))
         #expect(result.stdout.hasSuffix("I think the cat is here.\nOne.\n"), "\(result.stdout)")
+    }
+
+    @Test func underDemoImproveIgnoresAnotherChatModelToo() async throws {
+        let env = try TemporaryEnvironment()
+        let other = try RunningBackend()
+        let result = try await env.runLyra(["--demo"], stdin: "/improve i think  the the cat is here\n",
+                                           extraEnvironment: openAIEnvironment(other))
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "I think the cat is here.\n")
+        #expect(try await other.control.requests().isEmpty)
     }
 
     @Test func onATerminalImproveUnderDemoShowsTheEditAndItsDiff() async throws {

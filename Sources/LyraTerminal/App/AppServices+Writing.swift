@@ -1,6 +1,6 @@
 // The writing feature's service (`/improve`): on a model when `writingModel` names one or the
-// current model's provider is of kind `openai` (SPEC §8), otherwise on the app backend — also for
-// `--demo`'s `demo` models, canned chat beside the backend's real writing route. One service per
+// current model's provider is of kind `openai` (SPEC §8), otherwise on the app backend — and always
+// on it under `--demo`, whose backend has real writing rules beside its canned chat. One service per
 // backend for the run.
 import Foundation
 import LyraKit
@@ -37,9 +37,10 @@ extension AppServices {
     }
 
     /// The model `/improve` uses: `writingModel`, else the current model — when its provider is of
-    /// kind `openai` and is not `--demo`'s built-in backend (its chat models only answer with canned
-    /// text; its app writing route applies the real edits); nil means the app backend.
+    /// kind `openai`; nil means the app backend, which `--demo` always uses (its `demo` models
+    /// only answer with canned text; its writing route applies the real edits).
     private func writingModel() async throws -> ModelReference? {
+        if options.demo { return nil }
         let catalog = try providerCatalog()
         let model: ModelReference?
         if let named = try configuration().writingModel {
@@ -47,16 +48,7 @@ extension AppServices {
         } else {
             model = try await currentModel()
         }
-        guard let model, let provider = catalog.provider(named: model.provider), provider.kind == .openai,
-              !isDemoBackend(provider) else { return nil }
+        guard let model, catalog.provider(named: model.provider)?.kind == .openai else { return nil }
         return model
-    }
-
-    /// Whether `provider` is `--demo`'s built-in backend (the `demo` provider of this run).
-    private func isDemoBackend(_ provider: ProviderDefinition) -> Bool {
-        guard options.demo, provider.name == "demo", let base = flags[.baseURL].flatMap(URL.init(string:)) else {
-            return false
-        }
-        return provider.baseURL == base.appending(path: "v1")
     }
 }
