@@ -18,7 +18,7 @@ enum SecretEntry {
                 ? "the \(name) must be on the line after the command, but the input ended"
                 : "the line after the command is empty: no \(name) given")
         }
-        context.console.writeLine(context.theme.paint("Nothing entered; nothing changed.", .muted))
+        context.console.writeMessage("Nothing entered; nothing changed.", theme: context.theme, bodyStyle: .muted)
         return nil
     }
 

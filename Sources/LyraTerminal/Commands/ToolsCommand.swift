@@ -49,7 +49,7 @@ public struct ToolsCommand: Command {
             if json {
                 context.console.writeLine(#"{"enabled":\#(tools.enabled),"servers":[]}"#)
             } else {
-                context.console.writeLine("no MCP servers are configured (add \"mcpServers\" to config.json)")
+                context.console.writeMessage("no MCP servers are configured (add \"mcpServers\" to config.json)")
             }
             return .proceed
         }
