@@ -3,8 +3,8 @@
 
 extension Console {
     /// Writes `text` and a newline to standard error (after flushing standard output), wrapped by
-    /// words when standard error is a terminal; `leadStyle` paints its label (`lyra: `, `error: `)
-    /// and `bodyStyle` its words, after wrapping.
+    /// words when standard error is a terminal; `leadStyle` paints its label (`lyra: `, `error: `;
+    /// by default as the words) and `bodyStyle` its words, after wrapping.
     /// - Parameter text: sanitised text without escape sequences (a final newline is not doubled).
     public func writeErrorMessage(_ text: String, theme: Theme = .plain,
                                   leadStyle: Theme.Style? = nil, bodyStyle: Theme.Style? = nil) {

@@ -49,11 +49,12 @@ public enum MessageLayout {
     }
 
     /// `text` laid out for `width` and painted: the lead of each paragraph's first line in
-    /// `leadStyle`, the words in `bodyStyle`; every line ends in a newline (a final newline of
-    /// `text` is not a paragraph of its own).
+    /// `leadStyle` (by default as the words), the words in `bodyStyle`; every line ends in a
+    /// newline (a final newline of `text` is not a paragraph of its own).
     public static func render(_ text: String, width: Int?, theme: Theme,
                               leadStyle: Theme.Style? = nil, bodyStyle: Theme.Style? = nil) -> String {
         let text = text.hasSuffix("\n") ? String(text.dropLast()) : text
+        let leadStyle = leadStyle ?? bodyStyle
         return lines(text, width: width).map { line in
             let lead = line.lead.first == " " ? line.lead : paint(line.lead, leadStyle, theme)
             return lead + paint(line.text, bodyStyle, theme) + "\n"
