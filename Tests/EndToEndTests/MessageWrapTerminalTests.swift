@@ -1,6 +1,6 @@
 // Every message Lyra prints on a terminal is wrapped by words to its width (SPEC §9, issue #32):
-// errors, hints and --plain replies on narrow pseudo-terminals — no line wider than the terminal,
-// no word cut — while the same messages in a pipe stay one line each for scripts.
+// errors, hints, --plain and one-shot replies on narrow pseudo-terminals — no line wider than the
+// terminal, no word cut — while the same messages in a pipe stay one line each for scripts.
 import Foundation
 import LyraTestSupport
 import Testing
@@ -83,5 +83,16 @@ import Testing
                       columns: 40)
         session.send(.ctrlD)
         #expect(try await session.awaitExit() == 0)
+    }
+
+    @Test func aOneShotReplyOnATerminalWrapsByWords() async throws {
+        let env = try TemporaryEnvironment()
+        let backend = try RunningBackend()
+        let session = try env.startLyraSession(["tell", "me", "about", "Kyoto"],
+                                               extraEnvironment: openAIEnvironment(backend), columns: 40, rows: 30)
+        defer { session.terminate() }
+        #expect(try await session.awaitExit() == 0)
+        let shown = lines(session.output).filter { !$0.isEmpty }
+        expectWrapped(shown, message: cannedReply("tell me about Kyoto", history: "1 message: yours"), columns: 40)
     }
 }
