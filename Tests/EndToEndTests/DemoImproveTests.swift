@@ -8,7 +8,8 @@ import Testing
 @Suite struct DemoImproveTests {
     @Test func afterModelDemoImproveAppliesTheWritingRulesNotTheCannedChat() async throws {
         let env = try TemporaryEnvironment()
-        let script = "/model demo\n/improve i think  the the cat is here\n/model demo:lyra-tools\n/improve --shorten one. two\n"
+        let script = "/model demo\n/improve i think  the the cat is here\n"
+            + "/model demo:lyra-tools\n/improve --shorten one. two\n"
         let result = try await env.runLyra(["--demo"], stdin: script)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(!result.stdout.contains("canned"))

@@ -15,7 +15,8 @@ import Testing
         let env = try TemporaryEnvironment()
         let backend = try RunningBackend()
         try await backend.control.configure(BackendTestConfiguration(contextWindow: 40))
-        let session = try env.startLyraSession([], extraEnvironment: openAIEnvironment(backend), columns: columns, rows: 30)
+        let session = try env.startLyraSession([], extraEnvironment: openAIEnvironment(backend),
+                                               columns: columns, rows: 30)
         defer { session.terminate() }
         try await session.awaitOutput(containing: "lyra ›")
         session.mark()

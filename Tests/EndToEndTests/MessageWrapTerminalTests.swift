@@ -18,7 +18,9 @@ import Testing
     /// each whole on one line.
     private func expectWrapped(_ shown: [String], message: String, columns: Int,
                                sourceLocation: SourceLocation = #_sourceLocation) {
-        for line in shown { #expect(line.count <= columns, "wider than \(columns): \(line)", sourceLocation: sourceLocation) }
+        for line in shown {
+            #expect(line.count <= columns, "wider than \(columns): \(line)", sourceLocation: sourceLocation)
+        }
         let words = shown.flatMap { $0.split(separator: " ").map(String.init) }
         let expected = message.split(separator: " ").map(String.init)
         let start = words.firstIndex(of: expected[0]) ?? words.endIndex

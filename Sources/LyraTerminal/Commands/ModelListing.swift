@@ -51,7 +51,9 @@ struct ModelListing {
         if context.isInteractive {
             let shown = current.map { TextSanitizer.singleLine($0.description) } ?? "(none)"
             context.console.writeLine(theme.paint("model: ", .muted) + theme.paint(shown, .accent))
-            if let note { context.console.writeMessage(TextSanitizer.singleLine(note), theme: theme, bodyStyle: .warning) }
+            if let note {
+                context.console.writeMessage(TextSanitizer.singleLine(note), theme: theme, bodyStyle: .warning)
+            }
             if current?.provider == AppChatProvider.providerName {
                 context.console.writeLine(theme.paint("the app backend chooses its own model", .muted))
             }

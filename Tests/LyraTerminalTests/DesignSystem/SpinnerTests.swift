@@ -30,7 +30,8 @@ import LyraTerminal
         let subject = "video 1001 · Slideshow · 2 photos"
         let status = "processing · poll 2/40"
         // 40 columns leave 40 − 1 − 1 − 2 − 5 = 31 for the text: the status (22), ` · ` and 6 of the subject.
-        let narrow = Spinner.line(frame: 0, label: subject, status: status, elapsedSeconds: 12, theme: .plain, width: 40)
+        let narrow = Spinner.line(frame: 0, label: subject, status: status, elapsedSeconds: 12, theme: .plain,
+                                  width: 40)
         #expect(narrow == "⠋ video… · processing · poll 2/40 · 12s")
         #expect(DisplayWidth.columns(of: narrow) <= 39)
         // Wide enough: everything, in order.
