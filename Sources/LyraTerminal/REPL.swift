@@ -93,11 +93,11 @@ public final class REPL: FollowUpInput {
         }
     }
 
-    /// `error: MESSAGE` wrapped to the terminal's width (the label painted, continuation lines
-    /// under the message), ending in a newline.
+    /// `error: MESSAGE` wrapped to the terminal's width while stderr is a terminal (the label
+    /// painted, continuation lines under the message), ending in a newline.
     static func errorLines(_ message: String, context: CommandContext) -> String {
-        MessageLayout.render("error: " + message, width: context.terminal.width, theme: context.theme,
-                             leadStyle: .error)
+        let width = context.console.messageWidth(for: 2) ?? (context.terminal.stderrIsTTY ? context.terminal.width : nil)
+        return MessageLayout.render("error: " + message, width: width, theme: context.theme, leadStyle: .error)
     }
 
     private static func isCancellation(_ error: any Error) -> Bool {
