@@ -74,8 +74,7 @@ public final class AppServices {
     /// Prints a warning of the service layer on stderr, one paragraph (it may name a file), wrapped
     /// by words when stderr is a terminal.
     nonisolated static func printWarning(_ text: String) {
-        let terminal = Terminal.detect(environment: ProcessInfo.processInfo.environment, noColorFlag: true)
-        Console.standard(terminal: terminal).writeErrorMessage("lyra: warning: " + TextSanitizer.singleLine(text))
+        Console.forMessages().writeErrorMessage("lyra: warning: " + TextSanitizer.singleLine(text))
     }
 
     /// Whether this is a debug build (premium defaults to on, Apphud runs in debug mode).

@@ -29,10 +29,7 @@ public struct LyraLauncher {
     public init(startServer: @escaping StartServer) {
         self.init(startServer: startServer,
                   output: { FileHandle.standardOutput.write(Data($0.utf8)) },
-                  errors: { text in
-                      let terminal = Terminal.detect(environment: ProcessInfo.processInfo.environment, noColorFlag: true)
-                      Console.standard(terminal: terminal).writeErrorMessage(text)
-                  })
+                  errors: { Console.forMessages().writeErrorMessage($0) })
     }
 
     /// A launcher that prints through `output` and `errors` (tests).

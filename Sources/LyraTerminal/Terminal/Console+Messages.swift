@@ -1,7 +1,14 @@
 // Messages (errors, warnings, notices, hints) through the Console: laid out by MessageLayout, so on a
 // terminal they are wrapped by words to its width and in a pipe or file they are the text as given.
+import Foundation
 
 extension Console {
+    /// The process's console for messages written before or beside the app's own (the launcher's
+    /// usage errors, warnings of the service layer): wrapped for the terminal found now.
+    static func forMessages() -> Console {
+        standard(terminal: Terminal.detect(environment: ProcessInfo.processInfo.environment, noColorFlag: true))
+    }
+
     /// Writes `text` and a newline to standard error (after flushing standard output), wrapped by
     /// words when standard error is a terminal; `leadStyle` paints its label (`lyra: `, `error: `;
     /// by default as the words) and `bodyStyle` its words, after wrapping.
