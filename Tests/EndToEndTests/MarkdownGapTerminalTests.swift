@@ -8,7 +8,8 @@ import Testing
 /// What stays on screen: the live previews (text up to a `\r` and the erase that follows it) removed.
 private func committedLines(_ output: String) -> [String] {
     let preview = /[^\n\r]*\r(?:\x1B\[1A)*\x1B\[J/.matchingSemantics(.unicodeScalar)
-    return ANSIText.strip(output.replacing(preview, with: "")).split(whereSeparator: \.isNewline).map(String.init)
+    let screen = ANSIText.strip(output.replacing(preview, with: "")).replacingOccurrences(of: "\r\n", with: "\n")
+    return screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
 }
 
 @Suite struct MarkdownGapTerminalTests {

@@ -43,6 +43,7 @@ import Testing
     @Test func markersInsideWordsOrAloneOnTheLastLineStayLiteral() {
         #expect(Self.streamed("2*3 is six\nand a*b too\n") == ["2*3 is six", "and a*b too"])
         #expect(Self.streamed("2 * 3 and snake_case\nnext line\n") == ["2 * 3 and snake_case", "next line"])
+        #expect(Self.streamed("a /* comment */ and *.md or **)\nnext line\n") == ["a /* comment */ and *.md or **)", "next line"])
         // The text's last line has no next line to close its span: its marker shows, as before.
         #expect(MarkdownRenderer.render("an **unclosed marker", width: 40, theme: .plain) == ["an **unclosed marker"])
         #expect(MarkdownRenderer.render("**bold\nto the end", width: 40, theme: .plain) == ["bold", "to the end"])
