@@ -65,4 +65,28 @@ private func committedLines(_ output: String) -> [String] {
         session.send(.ctrlD)
         #expect(try await session.awaitExit() == 0)
     }
+
+    @Test func aReplyPickedWithAltIsRenderedAsLiveNotBoxed() async throws {
+        let env = try TemporaryEnvironment()
+        let backend = try RunningBackend()
+        let session = try env.startLyraSession([], extraEnvironment: openAIEnvironment(backend), columns: 80, rows: 40)
+        defer { session.terminate() }
+        try await session.awaitOutput(containing: "lyra ›")
+        session.send("one\r")
+        try await session.awaitPrompt(after: "tokens")
+        session.mark()
+        session.send("/regenerate\r")
+        try await session.awaitOutput(containing: "tokens")
+        try await session.awaitPrompt(after: "tokens")
+        session.mark()
+        session.send("/alt 1\r")
+        try await session.awaitOutput(containing: "answers.")
+        try await session.awaitPrompt(after: "answers.")
+        let lines = committedLines(session.output)
+        let label = try #require(lines.lastIndex(of: "╭─ lyra"), "\(lines)")
+        #expect(lines[label + 1].hasPrefix("This is a canned reply from Lyra's demo backend"))
+        #expect(lines[label...].allSatisfy { !$0.contains("**") && !$0.contains("│") && $0.count <= 80 })
+        session.send(.ctrlD)
+        #expect(try await session.awaitExit() == 0)
+    }
 }
