@@ -1,5 +1,6 @@
 // Inline Markdown of one source line → styled runs: emphasis, strong, strike, code spans, links,
-// autolinks and backslash escapes. Markers vanish when a span closes; an unclosed one stays literal.
+// autolinks and backslash escapes. Markers vanish when a span closes; an unclosed one stays literal
+// (except where a paragraph's next line may close it: InlineMarkdown+Carry).
 
 /// Parses the inline Markdown of one line of text.
 struct InlineMarkdown {

@@ -50,7 +50,7 @@ extension MarkdownStreamRenderer {
     }
 
     /// A list item: `•` (`◦` one level down, alternating) or its number, then its text with a
-    /// hanging indent, two columns further in per level.
+    /// hanging indent; a nested item starts where its parent's text starts.
     private mutating func renderItem(indent: Int, marker: String, ordered: Bool, text: String) -> [String] {
         let depth = list.depth(forItemIndentedBy: indent)
         let lead = min(list.lead(forDepth: depth), width / 2)

@@ -90,7 +90,7 @@ public struct MarkdownStreamRenderer: Sendable {
     /// Ends the text: renders the unfinished last line and whatever a table or block still holds.
     public mutating func finish() -> [String] {
         var lines: [String] = []
-        emphasis.atEnd = true
+        emphasis.atEnd = true   // no line follows to close a span the last one opens
         if !partial.isEmpty { lines += consume(TextSanitizer.sanitize(partial)) }
         partial = ""
         partialSanitizer = StreamingTextSanitizer()
