@@ -14,6 +14,9 @@ struct ListNesting {
     /// Whether a list is open.
     var isOpen: Bool { !indents.isEmpty }
 
+    /// The screen column where the last item's text starts (for its continuation lines).
+    var contentColumn: Int { columns.last ?? 0 }
+
     /// The depth (0 outermost) of an item indented by `indent` columns, opening or closing levels.
     mutating func depth(forItemIndentedBy indent: Int) -> Int {
         while let last = indents.last, last > indent {
@@ -34,8 +37,8 @@ struct ListNesting {
         depth > 0 && depth <= columns.count ? columns[depth - 1] : 0
     }
 
-    /// The screen column of a paragraph line indented by `indent` (more than 0) inside the list:
-    /// that of the text of the deepest item indented less than the line, else of the outermost.
+    /// The screen column of a paragraph indented by `indent` (more than 0) that starts inside the
+    /// list: that of the text of the deepest item indented less than it, else of the outermost.
     func contentColumn(forLineIndentedBy indent: Int) -> Int {
         let level = indents.lastIndex { $0 < indent } ?? 0
         return columns.indices.contains(level) ? columns[level] : 0

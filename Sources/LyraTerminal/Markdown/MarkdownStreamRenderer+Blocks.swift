@@ -31,7 +31,10 @@ extension MarkdownStreamRenderer {
         case .listItem(let indent, let marker, let ordered, let text):
             return renderItem(indent: indent, marker: marker, ordered: ordered, text: text)
         case .paragraph(let indent, let text):
-            let column = list.isOpen && indent > 0 ? list.contentColumn(forLineIndentedBy: indent) : 0
+            // Right after a line of text it goes on with that text; after a blank line its indentation
+            // says which item it belongs to.
+            let column = !list.isOpen || indent == 0 ? 0
+                : owesBlankLine ? list.contentColumn(forLineIndentedBy: indent) : list.contentColumn
             if column == 0 { list.close() }
             return wrap(emphasis.render(Self.withoutHardBreak(text)), prefix: [StyledRun(spaces(column))],
                         indent: column)

@@ -46,7 +46,7 @@ public struct MarkdownStreamRenderer: Sendable {
     /// A line that may be a table's header, waiting for the next line to say.
     var tableHeader: String?
     /// Whether a blank line is owed before the next output (blank lines are never shown first or last).
-    private var owesBlankLine = false
+    private(set) var owesBlankLine = false
     /// Whether any line was output.
     private var hasOutput = false
 

@@ -65,11 +65,14 @@ import Testing
     }
 
     @Test func nestedItemsWrapUnderTheirOwnTextAndParagraphsFindTheirItem() {
-        let source = "1. first\n   - a nested bullet long enough to wrap\n     its own continuation\n   back in the first\n2. second"
+        let source = "1. first\n   - a nested bullet long enough to wrap\n     its own continuation\n\n   back in the first\n2. second"
         #expect(MarkdownRenderer.render(source, width: 24, theme: .plain) == [
             "1. first", "   ◦ a nested bullet", "     long enough to wrap", "     its own", "     continuation",
-            "   back in the first", "2. second",
+            "", "   back in the first", "2. second",
         ])
+        // Without a blank line before it, a line goes on with the nested item's text.
+        #expect(MarkdownRenderer.render("1. first\n   - nested\n   lazy", width: 24, theme: .plain)
+            == ["1. first", "   ◦ nested", "     lazy"])
     }
 
     @Test func blankLinesBetweenItemsKeepTheListAndItsCount() {
