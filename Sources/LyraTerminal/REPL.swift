@@ -106,13 +106,13 @@ public final class REPL: FollowUpInput {
 
     private func prompt(continuing: Bool) -> String {
         if continuing { return PromptText.render([("…", .muted)], theme: context.theme) }
-        var segments: [(String, Theme.Style)] = [("lyra", .prompt)]
+        var segments: [(String, Theme.Style)] = [PromptText.name]
         if let title = context.sessionTitle {
             let clean = TextSanitizer.singleLine(title)
             segments.append((" · " + DisplayWidth.truncate(clean, toColumns: 40), .muted))
         }
         if let chip = context.attachments.chip { segments.append((" " + chip, .muted)) }
-        segments.append((" ›", .accent))
+        segments.append(PromptText.end)
         return PromptText.render(segments, theme: context.theme)
     }
 

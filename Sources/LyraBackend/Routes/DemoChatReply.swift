@@ -9,7 +9,7 @@ enum DemoChatReply {
     static let maxWords = 1_000_000
 
     /// The whole reply to `request`; a question that mentions Markdown also gets a short sample of
-    /// what a terminal renders (a heading, a list, a code block, a table).
+    /// what a terminal renders (a heading, lists, code blocks, one in a quote, a table).
     static func text(for request: DemoChatRequest) -> String {
         let asked = request.lastUserText.map { "You asked: \"\(quote($0))\"." } ?? "No user message arrived."
         let reply = "This is a **canned** reply from Lyra's demo backend, not a real model. \(asked) "
@@ -26,10 +26,21 @@ enum DemoChatReply {
         - **bold**, *italic* and `inline code`
         - a [link](https://example.com)
 
+        1. **Install** it
+           - from source
+           - or a release
+        2. Ask, and **keep the
+           bold across lines**
+
         ```swift
         let greeting = "Hello, Lyra"
         print(greeting) // streamed, then rendered
         ```
+
+        > A quoted command:
+        > ```sh
+        > lyra --model openai hello
+        > ```
 
         | plan | price |
         |---|---:|

@@ -57,12 +57,14 @@ public struct AltCommand: Command {
         case 1:
             guard let number = Int(arguments.texts[0]) else { throw CommandError.usage("usage: \(usage)") }
             let reply = try await chat.pickReply(number)
-            let text = TextSanitizer.sanitize(reply.content)
             if context.isInteractive {
-                let width = context.terminal.width
-                context.console.writeLine(MessageBubble.render(text, role: .assistant, width: width, theme: context.theme))
+                // As the reply was shown live: under `╭─ lyra`, rendered by the one reply renderer.
+                let render = (try? context.services.configuration().render) ?? .markdown
+                context.console.writeLine(TranscriptMessageView.lines(of: reply, width: context.terminal.width,
+                                                                      theme: context.theme, render: render)
+                    .joined(separator: "\n"))
             } else {
-                context.console.writeLine(text)
+                context.console.writeLine(TextSanitizer.sanitize(reply.content))
             }
         default:
             throw CommandError.usage("usage: \(usage)")

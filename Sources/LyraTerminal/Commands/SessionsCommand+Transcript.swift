@@ -10,7 +10,7 @@ extension SessionsCommand {
         let session = try await session(arguments.finalReference, context: context)
         if context.isInteractive {
             let render = (try? context.services.configuration().render) ?? .markdown
-            context.console.writeLine(TranscriptView.bubbles(session, width: context.terminal.width, theme: context.theme,
+            context.console.writeLine(TranscriptView.rendered(session, width: context.terminal.width, theme: context.theme,
                                                              render: render))
         } else {
             context.console.write(TranscriptView.plain(session))

@@ -1,5 +1,5 @@
 // Draws a rounded box (╭─╮ │ ╰─╯) around lines of text, padded by display width.
-// Shared by MessageBubble and ToolCard; the caller has already wrapped the lines to fit.
+// Used by ToolCard; the caller has already wrapped the lines to fit.
 
 /// A rounded box around pre-wrapped lines, with an optional label in the top border.
 struct RoundedBox {

@@ -5,6 +5,11 @@ import Foundation
 
 /// Renders prompts with invisible escape sequences bracketed by `\u{1}`.
 enum PromptText {
+    /// The first segment of every REPL prompt: Lyra's name.
+    static let name: (String, Theme.Style) = ("lyra", .prompt)
+    /// The last segment of every REPL prompt, before the text typed.
+    static let end: (String, Theme.Style) = (" ›", .accent)
+
     static func render(_ segments: [(String, Theme.Style)], theme: Theme) -> String {
         let marker = Theme.promptEscapeMarker
         guard theme.colorLevel != .none else { return segments.map(\.0).joined() + " " }

@@ -44,6 +44,22 @@ extension InlineMarkdown {
         return nil
     }
 
+    /// The emphasis opened at `index` that has no closer before `end` but may be closed on the
+    /// paragraph's next line: a run that can open a span and starts a word (`**bold` at the start
+    /// of a line or after a space or punctuation, never the `*` of `a*b` or `*/`); nil otherwise.
+    mutating func unclosedEmphasis(at index: Int, end: Int) -> OpenEmphasis? {
+        let marker = characters[index]
+        guard "*_~".contains(marker) else { return nil }
+        let length = runLength(at: index, end: end)
+        guard marker != "~" || length == 2, canOpen(at: index, length: length, end: end) else { return nil }
+        if index > 0, Self.isWordCharacter(characters[index - 1]) { return nil }
+        let next = characters[index + length]
+        guard Self.isWordCharacter(next) || "`([\"'".contains(next) else { return nil }
+        guard emphasis(at: index, end: end) == nil else { return nil }
+        let used = marker == "~" ? 2 : min(length, 2)
+        return OpenEmphasis(marker: String(repeating: marker, count: used), style: Self.style(marker: marker, count: used))
+    }
+
     /// The look a marker run adds: `~~` strike, two markers strong, one emphasis.
     private static func style(marker: Character, count: Int) -> MarkdownStyle {
         if marker == "~" { return .strikethrough }

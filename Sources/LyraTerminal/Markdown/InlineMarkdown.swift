@@ -1,5 +1,6 @@
 // Inline Markdown of one source line → styled runs: emphasis, strong, strike, code spans, links,
-// autolinks and backslash escapes. Markers vanish when a span closes; an unclosed one stays literal.
+// autolinks and backslash escapes. Markers vanish when a span closes; an unclosed one stays literal
+// (except where a paragraph's next line may close it: InlineMarkdown+Carry).
 
 /// Parses the inline Markdown of one line of text.
 struct InlineMarkdown {
@@ -16,6 +17,14 @@ struct InlineMarkdown {
     /// How deep the parse is in nested spans and closer searches; bounded so that hostile input
     /// cannot exhaust the stack.
     var nesting = 0
+    /// Whether an emphasis opener with no closer on the line styles the rest of the line instead of
+    /// staying literal (a paragraph's line whose span the next line closes: InlineMarkdown+Carry).
+    var leavesEmphasisOpen = false
+    /// Whether the line starts with the marker of a span the previous line left open, which then
+    /// styles the whole line when the line does not close it.
+    var continuesEmphasis = false
+    /// The span this line left open.
+    var leftOpen: OpenEmphasis?
 
     /// Lines longer than this many characters are shown as they are, without inline Markdown,
     /// which keeps the work per line bounded (the matching is quadratic in the worst case).
@@ -69,6 +78,13 @@ struct InlineMarkdown {
                 literal = ""
                 runs += piece
                 index = next
+            } else if leavesEmphasisOpen || (continuesEmphasis && index == 0), nesting == 1,
+                      let open = unclosedEmphasis(at: index, end: range.upperBound) {
+                runs.append(StyledRun(literal, style))
+                literal = ""
+                leftOpen = open
+                runs += parse((index + open.marker.count)..<range.upperBound, style: style.union(open.style))
+                index = range.upperBound
             } else {
                 let length = literalLength(at: index, end: range.upperBound)
                 literal.append(contentsOf: characters[index..<(index + length)])

@@ -24,6 +24,8 @@ public struct MarkdownStreamRenderer: Sendable {
         var marker: Character
         var length: Int
         var highlighter: CodeHighlighter
+        /// The depth of the block quote the block is in (0: none); its lines then start with `>`.
+        var quoteDepth = 0
     }
 
     /// The unfinished last source line.
@@ -37,12 +39,14 @@ public struct MarkdownStreamRenderer: Sendable {
     var fence: OpenFence?
     /// The list levels open.
     var list = ListNesting()
+    /// The emphasis span a paragraph's line left open for its next line (`**bold` … `continues**`).
+    var emphasis = EmphasisCarry()
     /// The table being collected, if any.
     var table: MarkdownTable?
     /// A line that may be a table's header, waiting for the next line to say.
     var tableHeader: String?
     /// Whether a blank line is owed before the next output (blank lines are never shown first or last).
-    private var owesBlankLine = false
+    private(set) var owesBlankLine = false
     /// Whether any line was output.
     private var hasOutput = false
 
@@ -86,6 +90,7 @@ public struct MarkdownStreamRenderer: Sendable {
     /// Ends the text: renders the unfinished last line and whatever a table or block still holds.
     public mutating func finish() -> [String] {
         var lines: [String] = []
+        emphasis.atEnd = true   // no line follows to close a span the last one opens
         if !partial.isEmpty { lines += consume(TextSanitizer.sanitize(partial)) }
         partial = ""
         partialSanitizer = StreamingTextSanitizer()
@@ -100,21 +105,28 @@ public struct MarkdownStreamRenderer: Sendable {
         }
         fence = nil
         list.close()
+        emphasis.end()
         return lines
     }
 
     /// The screen lines of one complete, sanitised source line.
     private mutating func consume(_ line: String) -> [String] {
-        if let fence { return consumeCode(line, in: fence) }
+        if let fence {
+            guard fence.quoteDepth > 0 else { return consumeCode(line, in: fence) }
+            if let code = Self.quotedContent(of: line, depth: fence.quoteDepth) { return consumeCode(code, in: fence) }
+            self.fence = nil   // the block quote ended, and the code block in it with it
+        }
         if table != nil || tableHeader != nil { return continueTable(line) }
         let kind = MarkdownLine.classify(line)
         switch kind {
         case .blank:
             owesBlankLine = hasOutput
+            emphasis.end()
             return []
         case .paragraph(let indent, _) where indent >= 4 && !list.isOpen:
             // An indented code block: the line as written (its indentation is meaning, in Python),
             // shown as code and never wrapped, like a fenced block's lines.
+            emphasis.end()
             return emit([theme.paint(TextWrapper.expandingTabs(Substring(line)), markdown: .code)])
         case .paragraph where MarkdownTable.isRow(line):
             tableHeader = line
@@ -129,12 +141,12 @@ public struct MarkdownStreamRenderer: Sendable {
         if case .fence(let marker, let length, _, let info) = MarkdownLine.classify(line),
            marker == open.marker, length >= open.length, info.isEmpty {
             fence = nil
-            return keepsMarkers ? emit([String(repeating: marker, count: length)]) : []
+            return keepsMarkers ? emit([quoteIndented(String(repeating: marker, count: length), in: open)]) : []
         }
         var current = open
         let runs = current.highlighter.highlight(TextWrapper.expandingTabs(Substring(line)))
         fence = current
-        return emit([StyledRun.paint(runs, theme: theme)])
+        return emit([quoteIndented(StyledRun.paint(runs, theme: theme), in: open)])
     }
 
     /// A line after a table's header candidate or rows: a delimiter row starts the table, a row
@@ -153,6 +165,7 @@ public struct MarkdownStreamRenderer: Sendable {
         tableHeader = nil
         if let started = MarkdownTable(header: header, delimiter: line) {
             table = started
+            emphasis.end()
             return []
         }
         return emit(render(MarkdownLine.classify(header))) + consume(line)

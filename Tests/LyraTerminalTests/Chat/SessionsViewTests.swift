@@ -46,15 +46,15 @@ import Testing
             ChatMessage(role: .assistant, content: "ok\u{1B}]0;x\u{07}", createdAt: Date(timeIntervalSince1970: 1)),
         ])
         #expect(TranscriptView.plain(session) == "you (no reply): two\n  lines\nlyra: ok\n")
-        let bubbles = TranscriptView.bubbles(session, width: 60, theme: .plain)
-        #expect(bubbles.contains("/retry"))
-        #expect(bubbles.contains("╭─ you"))
-        #expect(!bubbles.contains("\u{1B}"))
+        let shownLines = TranscriptView.rendered(session, width: 60, theme: .plain).split(separator: "\n").map(String.init)
+        // Your message as the REPL showed it: after the prompt, the text as typed, no box.
+        #expect(shownLines.dropFirst().prefix(3) == ["lyra › two", "       lines", "  (no reply: /retry resends it)"])
+        #expect(!shownLines.joined().contains("\u{1B}") && !shownLines.joined().contains("│"))
         // Replies as the live view renders them: Markdown, no box around them.
         let reply = ChatSession(id: "R", title: "t", createdAt: Date(timeIntervalSince1970: 0), messages: [
             ChatMessage(role: .assistant, content: "**bold** and a list:\n- one", createdAt: Date(timeIntervalSince1970: 1)),
         ])
-        let shown = TranscriptView.bubbles(reply, width: 60, theme: .plain).split(separator: "\n").map(String.init)
+        let shown = TranscriptView.rendered(reply, width: 60, theme: .plain).split(separator: "\n").map(String.init)
         #expect(shown.suffix(3) == ["╭─ lyra", "bold and a list:", "• one"])
     }
 }

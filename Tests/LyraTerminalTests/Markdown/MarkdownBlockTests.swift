@@ -104,6 +104,6 @@ import Testing
         let plain = { (text: String) in MarkdownRenderer.render(text, width: 40, theme: .plain) }
         #expect(plain("1. one\n1. two\n1. three") == ["1. one", "2. two", "3. three"])
         #expect(plain("3) c\n7) d") == ["3) c", "4) d"])
-        #expect(plain("1. a\n   - x\n1. b") == ["1. a", "  ◦ x", "2. b"])
+        #expect(plain("1. a\n   - x\n1. b") == ["1. a", "   ◦ x", "2. b"])
     }
 }
