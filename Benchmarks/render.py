@@ -103,7 +103,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
         body, rate = Replies.body, Replies.rate
         try:
             if rate == 0:
-                self.wfile.write(b"".join(body))
+                for item in body:   # an event a write, as a server writes each token it makes
+                    self.wfile.write(item)
             else:
                 start = time.perf_counter()
                 for index, item in enumerate(body):
