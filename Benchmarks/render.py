@@ -10,6 +10,7 @@ import json
 import os
 import pty
 import select
+import shutil
 import statistics
 import sys
 import threading
@@ -178,14 +179,15 @@ def main(lyra, runs, work, count, paced_events, rate):
     env = dict(os.environ, OPENAI_BASE_URL=url, OPENAI_API_KEY="bench", TERM="xterm-256color",
                LYRA_HISTFILE="", COLUMNS="100", LINES="30")
     env.pop("NO_COLOR", None)
+    curl = shutil.which("curl") or sys.exit("render: curl is missing")
     request = json.dumps({"model": "bench", "stream": True, "messages": [{"role": "user", "content": "hi"}]})
     output = os.path.join(work, "render.out")
     commands = {
         "lyra_pty": lambda: on_pty([lyra, "-q", "--model", "openai:bench"], env, "hi"),
-        "curl_pty": lambda: on_pty(["/usr/bin/curl", "-sN", url + "/chat/completions", "-H",
+        "curl_pty": lambda: on_pty([curl, "-sN", url + "/chat/completions", "-H",
                                     "Content-Type: application/json", "--data-binary", request], env),
         "lyra_file": lambda: to_file([lyra, "-q", "--model", "openai:bench", "-c", "hi"], env, output),
-        "curl_file": lambda: to_file(["/usr/bin/curl", "-sN", url + "/chat/completions", "-H",
+        "curl_file": lambda: to_file([curl, "-sN", url + "/chat/completions", "-H",
                                       "Content-Type: application/json", "--data-binary", request, "-o", "-"],
                                      env, output),
     }
