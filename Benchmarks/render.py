@@ -175,7 +175,8 @@ def main(lyra, runs, work, count, paced_events, rate):
     url = "http://127.0.0.1:%d/v1" % server.server_address[1]
     document = markdown_document(1 << 20)
     long_reply, short_reply = events(pieces(document, count)), events(pieces(document[:1100], 20))
-    paced_reply = events(pieces(document, paced_events))
+    # The paced reply: the start of the same document in pieces of the same size, `rate` a second.
+    paced_reply = events(pieces(document[:len(document) * paced_events // count], paced_events))
     env = dict(os.environ, OPENAI_BASE_URL=url, OPENAI_API_KEY="bench", TERM="xterm-256color",
                LYRA_HISTFILE="", COLUMNS="100", LINES="30")
     env.pop("NO_COLOR", None)
