@@ -93,14 +93,11 @@ public final class REPL: FollowUpInput {
         }
     }
 
-    /// `error: MESSAGE` wrapped to the terminal's width (the label painted), ending in a newline.
+    /// `error: MESSAGE` wrapped to the terminal's width while stderr is a terminal (the label
+    /// painted, continuation lines under the message), ending in a newline.
     static func errorLines(_ message: String, context: CommandContext) -> String {
-        let label = "error:"
-        let lines = TextWrapper.wrap(label + " " + message, width: context.terminal.width)
-        return lines.enumerated().map { index, line in
-            guard index == 0, line.hasPrefix(label) else { return line + "\n" }
-            return context.theme.paint(label, .error) + line.dropFirst(label.count) + "\n"
-        }.joined()
+        let width = context.console.messageWidth(for: 2) ?? (context.terminal.stderrIsTTY ? context.terminal.width : nil)
+        return MessageLayout.render("error: " + message, width: width, theme: context.theme, leadStyle: .error)
     }
 
     private static func isCancellation(_ error: any Error) -> Bool {

@@ -61,6 +61,8 @@ func assistant(_ question: String, _ history: String) -> String {
         process.signal(SIGKILL)
         let killed = try await process.result()
         #expect(killed.terminatedBySignal == SIGKILL)
+        // The listing counts the messages of the conversation: the exchange taken back is not one of them.
+        #expect(killed.stdout.contains("\"messages\": 2,"), "\(killed.stdout)")
         // Not folded: the journal holds the marks.
         let stem = try onlySessionFile(env).deletingPathExtension().lastPathComponent
         let journal = try String(contentsOf: env.sessionsDirectory.appendingPathComponent("." + stem + ".journal"), encoding: .utf8)

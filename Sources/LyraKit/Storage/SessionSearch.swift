@@ -68,8 +68,28 @@ extension SessionStore {
         }
         guard let opened = try PosixFile.openingRegularFile(path(of: file)) else { return nil }
         defer { opened.closeFile() }
-        guard let bytes = try opened.readBytes(limit: SessionFileLimits.maximumFileBytes) else { return nil }
-        return try bytes.withUnsafeBytes { raw throws -> ChatMessage? in
+        // A word said in most sessions is found in the first messages: the file's head is tried
+        // alone first, and the rest is read only when no whole message in the head matches (a
+        // message cut by the head's end throws, and the whole file decides).
+        let head = [UInt8](try opened.readChunk(upTo: Self.searchHeadBytes))
+        if head.count == Self.searchHeadBytes, let message = Self.firstMessage(in: head, filter: filter, where: matches) {
+            return message
+        }
+        var bytes = head
+        if head.count == Self.searchHeadBytes {
+            guard let rest = try opened.readBytes(limit: SessionFileLimits.maximumFileBytes - head.count) else { return nil }
+            bytes += rest
+        }
+        return Self.firstMessage(in: bytes, filter: filter, where: matches)
+    }
+
+    /// The bytes of a session file read first by a search.
+    private static let searchHeadBytes = 8192
+
+    /// The first message in `bytes` (a session file or its head) that `matches`; nil when none or
+    /// when `bytes` are not whole up to it.
+    private static func firstMessage(in bytes: [UInt8], filter: SessionTextFilter?, where matches: (ChatMessage) -> Bool) -> ChatMessage? {
+        bytes.withUnsafeBytes { raw -> ChatMessage? in
             if let filter, !filter.mayMatch(raw) { return nil }
             do throws(JSONScanFailure) { return try SessionFileReader.firstMessage(in: raw, where: matches) } catch { return nil }
         }

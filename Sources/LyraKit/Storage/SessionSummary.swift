@@ -8,7 +8,7 @@ public struct SessionSummary: Equatable, Sendable {
     public var id: String
     /// Its title.
     public var title: String
-    /// How many messages it holds.
+    /// How many messages it holds (those taken back with `/undo` left out, as everywhere users see messages).
     public var messageCount: Int
     /// When it was created.
     public var createdAt: Date
@@ -33,7 +33,7 @@ public struct SessionSummary: Equatable, Sendable {
 
     /// The summary of `session`, stored in `fileName`.
     public init(_ session: ChatSession, fileName: String) {
-        self.init(id: session.id, title: session.title, messageCount: session.messages.count,
+        self.init(id: session.id, title: session.title, messageCount: session.messages.count { !$0.removed },
                   createdAt: session.createdAt, updatedAt: session.updatedAt, fileName: fileName,
                   number: session.number ?? 0)
     }

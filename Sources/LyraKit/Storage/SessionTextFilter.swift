@@ -52,16 +52,23 @@ public struct SessionTextFilter: Sendable {
     }
 
     /// The first occurrence of the text in `content` at or after `start`, exactly as Foundation's
-    /// `.caseInsensitive` finds it: by bytes when `content` is ASCII (the two compare alike there),
-    /// nil at once when its bytes cannot hold the text, else by Foundation.
+    /// `.caseInsensitive` finds it: by bytes when `content` is ASCII (the two compare alike there)
+    /// or when it holds no look-alike and the match found by bytes stands between ASCII characters
+    /// (so it is whole characters to Foundation too: `…in Lisbon?` in an excerpt), nil at once when
+    /// its bytes cannot hold the text, else by Foundation.
     public func firstRange(in content: String, from start: String.Index? = nil) -> Range<String.Index>? {
         let start = start ?? content.startIndex
         var copy = content
         let scan: (offset: Int?, decided: Bool) = copy.withUTF8 { buffer in
             let bytes = UnsafeRawBufferPointer(buffer)
-            guard Self.isASCII(bytes) else { return (nil, !mayMatch(bytes)) }
             let from = content.utf8.distance(from: content.utf8.startIndex, to: start)
-            return (offset(in: bytes, from: from), true)
+            if Self.isASCII(bytes) { return (offset(in: bytes, from: from), true) }
+            guard mayMatch(bytes) else { return (nil, true) }
+            guard !holdsLookalike(bytes), let found = offset(in: bytes, from: from),
+                  found == 0 || bytes[found - 1] < 0x80,
+                  found + needle.count == bytes.count || bytes[found + needle.count] < 0x80
+            else { return (nil, false) }
+            return (found, true)
         }
         if scan.decided {
             guard let offset = scan.offset else { return nil }

@@ -24,6 +24,6 @@ extension AppServices {
               let invitation = RatePromptTracker(directories: directories)
                   .invitation(after: event, configuration: configuration, personWatching: personWatching)
         else { return }
-        context.console.writeLine(context.theme.paint(invitation, .muted))
+        context.console.writeMessage(invitation, theme: context.theme, bodyStyle: .muted)
     }
 }

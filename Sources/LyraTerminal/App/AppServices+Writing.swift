@@ -1,6 +1,7 @@
 // The writing feature's service (`/improve`): on a model when `writingModel` names one or the
-// current model's provider is of kind `openai` (SPEC §8), otherwise on the app backend. One
-// service per backend for the run.
+// current model's provider is of kind `openai` (SPEC §8), otherwise on the app backend — and always
+// on it under `--demo`, whose backend has real writing rules beside its canned chat. One service per
+// backend for the run.
 import Foundation
 import LyraKit
 
@@ -36,8 +37,10 @@ extension AppServices {
     }
 
     /// The model `/improve` uses: `writingModel`, else the current model — when its provider is of
-    /// kind `openai`; nil means the app backend.
+    /// kind `openai`; nil means the app backend, which `--demo` always uses (its `demo` models
+    /// only answer with canned text; its writing route applies the real edits).
     private func writingModel() async throws -> ModelReference? {
+        if options.demo { return nil }
         let catalog = try providerCatalog()
         let model: ModelReference?
         if let named = try configuration().writingModel {

@@ -71,9 +71,10 @@ public final class AppServices {
         self.clock = clock
     }
 
-    /// Prints a warning of the service layer on stderr, on one line (it may name a file).
+    /// Prints a warning of the service layer on stderr, one paragraph (it may name a file), wrapped
+    /// by words when stderr is a terminal.
     nonisolated static func printWarning(_ text: String) {
-        FileHandle.standardError.write(Data(("lyra: warning: " + TextSanitizer.singleLine(text) + "\n").utf8))
+        Console.forMessages().writeErrorMessage("lyra: warning: " + TextSanitizer.singleLine(text))
     }
 
     /// Whether this is a debug build (premium defaults to on, Apphud runs in debug mode).

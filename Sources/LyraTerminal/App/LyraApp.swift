@@ -25,9 +25,9 @@ public enum LyraApp {
         let interactive = options.action == .standard && terminal.isInteractive
         let services = AppServices(options: options, environment: environment, overrides: overrides)
         let interrupts = InterruptMonitor(receivesSignals: !interactive)
-        let console = Console.standard()
+        let console = Console.standard(terminal: terminal)
         if let warning = RequestDeadline.environmentWarning(environment) {
-            console.writeError("lyra: warning: \(warning)\n")
+            console.writeErrorMessage("lyra: warning: \(warning)")
         }
         let theme = Theme(colorLevel: interactive ? terminal.colorLevel : .none)
         let registry = CommandCatalog.standard()
@@ -39,7 +39,7 @@ public enum LyraApp {
         do {
             try await ChatLaunch.openRequestedSession(context: context)
         } catch {
-            console.writeError("lyra: \(ErrorText.describe(error))\n")
+            console.writeErrorMessage("lyra: \(ErrorText.describe(error))")
             return .usage
         }
         do {
@@ -48,7 +48,7 @@ public enum LyraApp {
                 try AttachmentIntake.attachFile(path, home: environment["HOME"], context: context)
             }
         } catch {
-            console.writeError("lyra: \(ErrorText.describe(error))\n")
+            console.writeErrorMessage("lyra: \(ErrorText.describe(error))")
             await services.chatService().removeUnsent(context.attachments.takeImages())
             return ExitStatus.forFailure(error)
         }
@@ -75,7 +75,7 @@ public enum LyraApp {
             FileDescriptorSink.onBrokenPipe(STDOUT_FILENO) { Task { @MainActor in runner.stopForClosedOutput() } }
             return await leaving(context, await runner.run())
         } catch {
-            console.writeError("lyra: \(ErrorText.describe(error))\n")
+            console.writeErrorMessage("lyra: \(ErrorText.describe(error))")
             return .usage
         }
     }
@@ -87,7 +87,7 @@ public enum LyraApp {
         do {
             try await context.services.chatService().leaveSession()
         } catch {
-            context.console.writeError("lyra: \(ErrorText.describe(error))\n")
+            context.console.writeErrorMessage("lyra: \(ErrorText.describe(error))")
         }
         context.services.removeUnsavedSessions()
         return status
@@ -104,7 +104,7 @@ public enum LyraApp {
                                          ModelCompletion.loader(services: context.services))
         let history = HistoryFile.resolve(
             environment: context.services.environment, stateDirectory: context.services.directories.stateDirectory
-        ).refusingUnsafeFile { context.console.writeError($0) }
+        ).refusingUnsafeFile { context.console.writeErrorMessage($0) }
         let externalEditor = ExternalEditor.resolve(environment: context.services.environment)
         // Off the way to the first prompt: $TMPDIR may be large.
         DispatchQueue.global(qos: .utility).async { externalEditor.sweepStaleFiles() }

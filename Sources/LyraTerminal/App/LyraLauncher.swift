@@ -23,12 +23,13 @@ public struct LyraLauncher {
     private let output: (String) -> Void
     private let errors: (String) -> Void
 
-    /// A launcher that prints to the standard streams.
+    /// A launcher that prints to the standard streams (messages on stderr wrapped by words when
+    /// it is a terminal).
     /// - Parameter startServer: starts the local backend for `serve` and `--demo`.
     public init(startServer: @escaping StartServer) {
         self.init(startServer: startServer,
                   output: { FileHandle.standardOutput.write(Data($0.utf8)) },
-                  errors: { FileHandle.standardError.write(Data($0.utf8)) })
+                  errors: { Console.forMessages().writeErrorMessage($0) })
     }
 
     /// A launcher that prints through `output` and `errors` (tests).

@@ -24,17 +24,17 @@ enum OneShotPrompt {
             context.console.flush()
             // A server that cuts silently (Ollama) answers anyway: say when the input alone did not fit.
             if let advice = await OneShotInputAdvice.text(forInputTokens: inputTokens, context: context) {
-                context.console.writeError("lyra: warning: \(advice)\n")
+                context.console.writeErrorMessage("lyra: warning: \(advice)")
             }
             // Stdout's reader left (the reply was cancelled for it, or its end went nowhere): 141.
             return FileDescriptorSink.sawBrokenPipe(STDOUT_FILENO) ? .outputClosed : .success
         } catch {
             if FileDescriptorSink.sawBrokenPipe(STDOUT_FILENO) { return .outputClosed }
             if let advice = await OneShotInputAdvice.text(for: error, inputTokens: inputTokens, context: context) {
-                context.console.writeError("lyra: \(advice)\n")
+                context.console.writeErrorMessage("lyra: \(advice)")
                 return ExitStatus.forFailure(error)
             }
-            context.console.writeError("lyra: \(ErrorText.describe(error, oneShot: true))\n")
+            context.console.writeErrorMessage("lyra: \(ErrorText.describe(error, oneShot: true))")
             return ExitStatus.forFailure(error)
         }
     }

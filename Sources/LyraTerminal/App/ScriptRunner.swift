@@ -120,7 +120,7 @@ public final class ScriptRunner: FollowUpInput {
         while let line = await reader.next() {
             lineNumber += 1
             guard case .text(let text) = line else {
-                context.console.writeError("lyra: line \(lineNumber): longer than 16 MiB: skipped\n")
+                context.console.writeErrorMessage("lyra: line \(lineNumber): longer than 16 MiB: skipped")
                 refusedLine = true
                 continue
             }
@@ -140,7 +140,7 @@ public final class ScriptRunner: FollowUpInput {
     }
 
     private func report(_ error: any Error, line: Int) {
-        context.console.writeError("lyra: line \(line): \(ErrorText.describe(error))\n")
+        context.console.writeErrorMessage("lyra: line \(line): \(ErrorText.describe(error))")
     }
 
     // MARK: - FollowUpInput

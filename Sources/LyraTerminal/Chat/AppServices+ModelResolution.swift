@@ -127,12 +127,14 @@ extension AppServices {
     /// Says once, on stderr, which model was picked and how to choose another (not with `-q`).
     private func announce(_ detected: DetectedModel) {
         guard !options.quiet else { return }
-        var line = "no model chosen: using \(TextSanitizer.singleLine(detected.model.description)), \(detected.origin)"
+        let line = "no model chosen: using \(TextSanitizer.singleLine(detected.model.description)), \(detected.origin)"
             + " (choose one with --model, or /model M --default)"
-        if isatty(STDERR_FILENO) == 1 && !options.noColor && !Self.hasValue(environment["NO_COLOR"]) {
-            line = "\u{1B}[2m" + line + "\u{1B}[0m"
+        let terminal = isatty(STDERR_FILENO) == 1 ? Terminal.detect(environment: environment, noColorFlag: true) : nil
+        let dim = terminal != nil && !options.noColor && !Self.hasValue(environment["NO_COLOR"])
+        let lines = MessageLayout.lines("lyra: " + line, width: terminal?.width).map { shown in
+            dim ? "\u{1B}[2m" + shown.plain + "\u{1B}[0m\n" : shown.plain + "\n"
         }
-        FileHandle.standardError.write(Data(("lyra: " + line + "\n").utf8))
+        FileHandle.standardError.write(Data(lines.joined().utf8))
     }
 
     private static func hasValue(_ text: String?) -> Bool {

@@ -27,7 +27,7 @@ extension ChatTurnPresenter {
         }
         await pump.finish(turn, duration: ContinuousClock.now - started)
         if turn.reply.finishReason == "length", !context.quiet {
-            context.console.writeErrorLine("lyra: line \(context.lineNumber): \(ReplyFooter.cutAtLimit)")
+            context.console.writeErrorMessage("lyra: line \(context.lineNumber): \(ReplyFooter.cutAtLimit)")
         }
         if turn.closedUnopenedThinking, let model = route.model?.description {
             context.services.thinking.rememberOpensThinkingInPrompt(model)

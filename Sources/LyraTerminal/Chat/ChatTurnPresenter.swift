@@ -73,19 +73,22 @@ enum ChatTurnPresenter {
         return window
     }
 
-    /// On a terminal (not quiet): `model · N tokens · X tok/s`, and a warning for a reply cut at the token limit.
+    /// On a terminal (not quiet): `model · N tokens · X tok/s` (broken between parts to fit the
+    /// width), and a warning for a reply cut at the token limit.
     private static func showFooter(_ turn: ChatTurn, window: Int?, context: CommandContext, elapsed: Duration) {
         if turn.reply.finishReason == "length" {
             if context.isInteractive {
-                context.console.writeLine(context.theme.paint(ReplyFooter.cutAtLimit, .warning))
+                context.console.writeMessage(ReplyFooter.cutAtLimit, theme: context.theme, bodyStyle: .warning)
             } else if !context.quiet {
-                context.console.writeErrorLine(context.diagnosticPrefix + ReplyFooter.cutAtLimit)
+                context.console.writeErrorMessage(context.diagnosticPrefix + ReplyFooter.cutAtLimit)
             }
         }
         guard context.isInteractive, !context.quiet,
               let line = ReplyFooter.line(model: turn.reply.model ?? turn.servedBy, usage: turn.reply.usage,
                                           seconds: elapsed.seconds, window: window) else { return }
-        context.console.writeLine(context.theme.paint(line.text, line.nearlyFull ? .warning : .muted))
+        for text in ReplyFooter.fitted(line.text, width: context.terminal.width) {
+            context.console.writeLine(context.theme.paint(text, line.nearlyFull ? .warning : .muted))
+        }
     }
 }
 

@@ -23,10 +23,10 @@ enum ContextNotices {
 
     private static func write(_ text: String, style: Theme.Style, context: CommandContext) {
         if context.isInteractive {
-            context.console.writeLine(context.theme.paint(text, style))
+            context.console.writeMessage(text, theme: context.theme, bodyStyle: style)
         } else {
             let place = context.lineNumber > 0 ? "line \(context.lineNumber): " : ""
-            context.console.writeErrorLine("lyra: \(place)\(text)")
+            context.console.writeErrorMessage("lyra: \(place)\(text)")
         }
     }
 }

@@ -34,6 +34,27 @@ enum ReplyFooter {
         return (parts.joined(separator: " · "), true)
     }
 
+    /// `text` (parts joined by ` · `) laid out in lines of at most `width` columns: broken only
+    /// between parts (the ` · ` dropped at a break), a part wider than the line wrapped by words.
+    static func fitted(_ text: String, width: Int) -> [String] {
+        let separator = " · "
+        var lines: [String] = []
+        var current = ""
+        for part in text.components(separatedBy: separator) {
+            let joined = current.isEmpty ? part : current + separator + part
+            if DisplayWidth.columns(of: joined) <= width {
+                current = joined
+                continue
+            }
+            if !current.isEmpty { lines.append(current) }
+            let pieces = TextWrapper.wrap(part, width: width)
+            lines += pieces.dropLast()
+            current = pieces.last ?? ""
+        }
+        lines.append(current)
+        return lines
+    }
+
     /// `model · 12 + 85 tokens · 41.3 tok/s`; parts that are unknown are left out; nil when nothing is known.
     static func line(model: String?, usage: TokenUsage?, seconds: Double) -> String? {
         var parts: [String] = []

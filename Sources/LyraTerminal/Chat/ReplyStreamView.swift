@@ -1,8 +1,9 @@
 // Shows a reply while it streams in (SPEC §8–§9). On a terminal: the spinner stops at the first
 // piece, text is rendered from Markdown a finished line at a time, and only the last, unfinished
-// line is shown as a live preview that may be redrawn (or the raw text with --plain).
-// In a script: the sanitised text goes to stdout as it arrives. Either way the pieces come in
-// batches (ReplyStreamPump: at most one a frame) and each batch is written with one flush.
+// line is shown as a live preview that may be redrawn (or the raw text with --plain, wrapped by
+// words while stdout is a terminal). In a script: the sanitised text goes to stdout as it arrives
+// (wrapped by words too when stdout is a terminal, not for a pipe or a file). Either way the pieces
+// come in batches (ReplyStreamPump: at most one a frame), each written with one flush.
 // A thinking model's reasoning (SPEC §11): on a terminal a muted `thinking… 12 s · 840 tokens` line
 // redrawn in place, left as `thought for 12 s` when the answer starts, or the reasoning text itself
 // when asked; in a script only with --reasoning, and then on stderr.
@@ -16,6 +17,8 @@ final class ReplyStreamView {
     private let spinner: Spinner
     private var sanitizer = StreamingTextSanitizer()
     private var markdown: MarkdownStreamRenderer?
+    /// The word wrap of plain text on a terminal (when there is no Markdown renderer).
+    private var plainWrap = WrappedTextStream()
     /// Whether the last character written to stdout ended a line (or nothing was written).
     private var atLineStart = true
     /// When the first piece arrived.
@@ -147,9 +150,17 @@ final class ReplyStreamView {
             }
             if lines.isEmpty, let addition = renderer.unfinishedLineAddition, extendPreview(with: addition) { return }
             updatePreview(renderer.unfinishedLine)
+        } else if let width = context.console.messageWidth(for: 1) {
+            emit(plainWrap.append(sanitizer.sanitize(piece), width: width))
         } else {
             emit(sanitizer.sanitize(piece))
         }
+    }
+
+    /// Writes the word plain text held back at the end of its row (nothing without a terminal).
+    private func releasePlainText() {
+        guard markdown == nil, let width = context.console.messageWidth(for: 1) else { return }
+        emit(plainWrap.finish(width: width))
     }
 
     /// Shows `lines` (a tool card, SPEC §14) on lines of their own: the spinner stops, the reply so
@@ -161,8 +172,9 @@ final class ReplyStreamView {
             erasePreview()
             write(renderer.finish())
             markdown = MarkdownStreamRenderer(width: context.terminal.width, theme: context.theme)
-        } else if !atLineStart {
-            emit("\n")
+        } else {
+            releasePlainText()
+            if !atLineStart { emit("\n") }
         }
         write(lines)
     }
@@ -177,8 +189,9 @@ final class ReplyStreamView {
             erasePreview()
             write(renderer.finish())
             markdown = renderer
-        } else if context.isInteractive ? !atLineStart : (completed || receivedText) {
-            emit("\n")
+        } else {
+            releasePlainText()
+            if context.isInteractive ? !atLineStart : (completed || receivedText) { emit("\n") }
         }
         context.console.flush()
     }

@@ -14,22 +14,23 @@ enum SessionSearchView {
                                                       toColumns: SessionListView.titleColumns) }
         let titleWidth = titles.map { DisplayWidth.columns(of: $0) }.max() ?? 0
         let used = numberWidth + 2 + titleWidth + 2
+        let filter = SessionTextFilter(query)
         return zip(hits, titles).map { hit, title in
             let number = String(hit.number)
             let lead = String(repeating: " ", count: numberWidth - number.count)
             var excerpt = TextSanitizer.singleLine(hit.excerpt)
             if let width { excerpt = DisplayWidth.truncate(excerpt, toColumns: max(width - used, 1)) }
             return lead + theme.paint(number, .accent) + "  " + DisplayWidth.pad(title, toColumns: titleWidth)
-                + "  " + highlighted(excerpt, query: query, theme: theme)
+                + "  " + highlighted(excerpt, query: query, filter: filter, theme: theme)
         }.joined(separator: "\n")
     }
 
-    /// `text` muted, with every occurrence of `query` (ignoring case) painted as a match.
-    static func highlighted(_ text: String, query: String, theme: Theme) -> String {
+    /// `text` muted, with every occurrence of `query` (ignoring case) painted as a match; `filter`
+    /// is `query`'s, made once for all the lines.
+    static func highlighted(_ text: String, query: String, filter: SessionTextFilter?, theme: Theme) -> String {
         guard !query.isEmpty else { return theme.paint(text, .muted) }
         var painted = ""
         var rest = text.startIndex
-        let filter = SessionTextFilter(query)
         while let match = filter.map({ $0.firstRange(in: text, from: rest) })
             ?? text.range(of: query, options: .caseInsensitive, range: rest..<text.endIndex) {
             painted += theme.paint(String(text[rest..<match.lowerBound]), .muted)

@@ -75,9 +75,9 @@ public final class CommandContext {
         return Spinner(console: console, theme: theme, enabled: showsProgress, width: { terminal.width })
     }
 
-    /// Prints a hint (REPL only, not when quiet), muted.
+    /// Prints a hint (REPL only, not when quiet), muted, wrapped by words to the terminal's width.
     public func hint(_ text: String) {
         guard isInteractive, !quiet else { return }
-        console.writeLine(theme.paint(text, .muted))
+        console.writeMessage(text, theme: theme, bodyStyle: .muted)
     }
 }

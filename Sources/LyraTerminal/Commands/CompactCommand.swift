@@ -59,7 +59,7 @@ public struct CompactCommand: Command {
         var line = "compacted \(result.compacted) message\(result.compacted == 1 ? "" : "s") into a summary "
             + "(\(tokens) tokens); the last \(result.kept) are sent as they are"
         if result.unread > 0 { line += " (the oldest \(result.unread) did not fit the window and were not read)" }
-        context.console.writeLine(context.isInteractive ? context.theme.paint(line, .muted) : line)
+        context.console.writeMessage(line, theme: context.theme, bodyStyle: context.isInteractive ? .muted : nil)
         return .proceed
     }
 

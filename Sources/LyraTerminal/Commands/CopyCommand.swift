@@ -41,7 +41,7 @@ public struct CopyCommand: Command {
                 ? "no clipboard: output is not a terminal and none of wl-copy, xclip or xsel is installed"
                 : "the clipboard tool \(clipboard.tool?.first ?? "") failed (status \(toolStatus ?? -1))")
         }
-        context.console.writeLine("copied " + description)
+        context.console.writeMessage("copied " + description)
         if let status = toolStatus, status != 0 {
             context.hint("note: \(clipboard.tool?.first ?? "the clipboard tool") failed (status \(status)); sent through the terminal only")
         }

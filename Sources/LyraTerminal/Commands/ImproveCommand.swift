@@ -1,5 +1,5 @@
 // `/improve [MODE] TEXT` (the app's AIWriting screen): one writing mode applied to text by the
-// backend. Scripts get the result text exactly; a terminal gets a bubble and a word diff.
+// backend. Scripts get the result text exactly; a terminal gets it shown as a reply, then a word diff.
 import Foundation
 import LyraKit
 
@@ -22,8 +22,8 @@ public struct ImproveCommand: Command {
         '-' as TEXT reads all of standard input when the lines come from -c or -f FILE:
           lyra -c '/improve --grammar -' < draft.txt > fixed.txt
         Text that starts with -- goes after a lone --, e.g. /improve -- --verbose is a flag.
-        In the REPL, /improve with no text asks for it. On a terminal the result is shown in a
-        bubble with a word diff; in a script only the resulting text is printed.
+        In the REPL, /improve with no text asks for it. On a terminal the result is shown as a
+        reply is, then a word diff; in a script only the resulting text is printed.
         """
 
     /// Languages offered by Tab after `--translate`.

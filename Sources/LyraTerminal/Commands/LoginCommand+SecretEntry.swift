@@ -18,7 +18,7 @@ enum SecretEntry {
                 ? "the \(name) must be on the line after the command, but the input ended"
                 : "the line after the command is empty: no \(name) given")
         }
-        context.console.writeLine(context.theme.paint("Nothing entered; nothing changed.", .muted))
+        context.console.writeMessage("Nothing entered; nothing changed.", theme: context.theme, bodyStyle: .muted)
         return nil
     }
 
@@ -28,13 +28,13 @@ enum SecretEntry {
         if context.isInteractive {
             hint("note: " + text, context: context)
         } else {
-            context.console.writeErrorLine("lyra: note: " + text)
+            context.console.writeErrorMessage("lyra: note: " + text)
         }
     }
 
-    /// A hint (REPL only, not with -q) wrapped to the terminal's width.
+    /// A hint (REPL only, not with -q), wrapped to the terminal's width as every hint is.
     @MainActor
     static func hint(_ text: String, context: CommandContext) {
-        TextWrapper.wrap(text, width: context.terminal.width).forEach(context.hint)
+        context.hint(text)
     }
 }

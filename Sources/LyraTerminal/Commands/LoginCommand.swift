@@ -30,7 +30,7 @@ public struct LoginCommand: Command {
         let loader = context.services.configurationLoader
         try loader.set(.token, value: token)
         context.services.reloadConfiguration()
-        context.console.writeLine("Token stored in \(loader.directories.credentialsFile.path)")
+        context.console.writeMessage("Token stored in \(loader.directories.credentialsFile.path)")
         if let variable = Self.overridingVariable(context: context) {
             SecretEntry.note("\(variable) takes precedence over the stored token in this run", context: context)
         }

@@ -51,13 +51,15 @@ struct ModelListing {
         if context.isInteractive {
             let shown = current.map { TextSanitizer.singleLine($0.description) } ?? "(none)"
             context.console.writeLine(theme.paint("model: ", .muted) + theme.paint(shown, .accent))
-            if let note { context.console.writeLine(theme.paint(TextSanitizer.singleLine(note), .warning)) }
+            if let note {
+                context.console.writeMessage(TextSanitizer.singleLine(note), theme: theme, bodyStyle: .warning)
+            }
             if current?.provider == AppChatProvider.providerName {
                 context.console.writeLine(theme.paint("the app backend chooses its own model", .muted))
             }
             context.console.writeLine(theme.paint("providers: " + providers.joined(separator: ", "), .muted))
         } else if let note {
-            context.console.writeErrorLine(context.diagnosticPrefix + "warning: "
+            context.console.writeErrorMessage(context.diagnosticPrefix + "warning: "
                 + TextSanitizer.singleLine("cannot list the models: " + note))
         }
         var names = models.map(\.description)

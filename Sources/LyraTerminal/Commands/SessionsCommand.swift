@@ -114,9 +114,9 @@ public struct SessionsCommand: Command {
         for problem in problems {
             let text = ErrorText.describe(problem)   // it names a file, which anyone could have named
             if context.isInteractive {
-                context.console.writeErrorLine(context.theme.paint("warning: ", .warning) + text)
+                context.console.writeErrorMessage("warning: " + text, theme: context.theme, leadStyle: .warning)
             } else {
-                context.console.writeErrorLine("lyra: warning: " + text)
+                context.console.writeErrorMessage("lyra: warning: " + text)
             }
         }
     }

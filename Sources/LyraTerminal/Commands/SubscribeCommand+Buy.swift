@@ -12,7 +12,8 @@ extension SubscribeCommand {
         let product = try overview.paywall.product(matching: reference)
         let label = PaywallPresenter.planLabel(product.productID, paywall: overview.paywall)
         if overview.status.productID == product.productID {
-            context.console.writeLine("already subscribed: " + PaywallPresenter.statusLine(overview.status, paywall: overview.paywall))
+            context.console.writeMessage("already subscribed: "
+                + PaywallPresenter.statusLine(overview.status, paywall: overview.paywall))
             return
         }
         let spinner = context.makeSpinner()

@@ -49,12 +49,12 @@ public struct ToolsCommand: Command {
             if json {
                 context.console.writeLine(#"{"enabled":\#(tools.enabled),"servers":[]}"#)
             } else {
-                context.console.writeLine("no MCP servers are configured (add \"mcpServers\" to config.json)")
+                context.console.writeMessage("no MCP servers are configured (add \"mcpServers\" to config.json)")
             }
             return .proceed
         }
         let (_, problems) = await toolbox.prepare()
-        for problem in problems { context.console.writeErrorLine("lyra: \(problem)") }
+        for problem in problems { context.console.writeErrorMessage("lyra: \(problem)") }
         let statuses = await toolbox.statuses
         if json {
             context.console.writeLine(Self.json(statuses, enabled: tools.enabled))

@@ -28,7 +28,7 @@ extension VideoCommand {
             progress.finish()
             if ErrorText.isCancellation(error), let entry = journal.entries().last, entry != before,
                entry.status == "cancelled" {
-                context.console.writeErrorLine("video \(entry.videoID) was not saved; "
+                context.console.writeErrorMessage("video \(entry.videoID) was not saved; "
                     + "get it later with /video download \(entry.videoID)")
             }
         }

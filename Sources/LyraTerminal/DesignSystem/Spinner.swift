@@ -15,6 +15,8 @@ public final class Spinner: Sendable {
     /// What the running spinner shows; `generation` tells a stale task from the current one.
     private struct State {
         var label = ""
+        /// Shown after the label (` · STATUS`) and kept whole when the line must be shortened.
+        var status: String?
         var frame = 0
         var elapsedSeconds = 0
         var generation = 0
@@ -72,11 +74,14 @@ public final class Spinner: Sendable {
     }
 
     /// Replaces the label of a running spinner and redraws it.
-    public func update(_ label: String) {
+    /// - Parameter status: shown after the label as ` · STATUS`; when the line is too wide for the
+    ///   terminal the label is shortened first, so the status stays visible.
+    public func update(_ label: String, keeping status: String? = nil) {
         guard enabled else { return }
         state.withLock { current in
             guard current.isRunning else { return }
             current.label = label
+            current.status = status
             draw(current)
         }
     }
@@ -96,17 +101,32 @@ public final class Spinner: Sendable {
         }
     }
 
-    /// One spinner line without the clearing prefix: frame (accent), label, `· Ns` (muted).
-    /// The label is shortened with `…` when the line would be wider than `width`.
-    public static func line(frame: Int, label: String, elapsedSeconds: Int, theme: Theme, width: Int? = nil) -> String {
+    /// One spinner line without the clearing prefix: frame (accent), label, ` · STATUS` when a
+    /// status is given, `· Ns` (muted). When the line would be wider than `width` (less one column,
+    /// so the cursor never wraps) the label is shortened with `…`, or left out, before the status is cut.
+    public static func line(frame: Int, label: String, status: String? = nil, elapsedSeconds: Int, theme: Theme,
+                            width: Int? = nil) -> String {
         let glyph = frames[((frame % frames.count) + frames.count) % frames.count]
         let suffix = "· \(elapsedSeconds)s"
-        var shown = TextSanitizer.singleLine(label)
+        let clean = TextSanitizer.singleLine(label)
+        let kept = status.map { TextSanitizer.singleLine($0) }
+        var shown = kept.map { clean.isEmpty ? $0 : clean + " · " + $0 } ?? clean
         if let width {
             let budget = width - 1 - DisplayWidth.columns(of: glyph) - 2 - DisplayWidth.columns(of: suffix)
-            shown = DisplayWidth.truncate(shown, toColumns: budget)
+            shown = fitted(label: clean, status: kept, whole: shown, budget: budget)
         }
         return theme.paint(glyph, .accent) + " " + shown + " " + theme.paint(suffix, .muted)
+    }
+
+    /// `whole` (label · status) in at most `budget` columns: whole when it fits, else the label cut
+    /// so the status stays (`video 10… · processing`), else the status alone, cut at its end.
+    private static func fitted(label: String, status: String?, whole: String, budget: Int) -> String {
+        guard DisplayWidth.columns(of: whole) > budget else { return whole }
+        guard let status, !label.isEmpty else { return DisplayWidth.truncate(whole, toColumns: budget) }
+        let room = budget - DisplayWidth.columns(of: status) - 3
+        // A label cut to fewer than 4 columns says nothing: the status alone then.
+        guard room >= 4 else { return DisplayWidth.truncate(status, toColumns: budget) }
+        return DisplayWidth.truncate(label, toColumns: room) + " · " + status
     }
 
     // MARK: - Tasks
@@ -114,7 +134,7 @@ public final class Spinner: Sendable {
     /// Draws the current frame; called with the state locked, so a stop() cannot interleave.
     private func draw(_ current: State) {
         let text = Spinner.line(
-            frame: current.frame, label: current.label, elapsedSeconds: current.elapsedSeconds,
+            frame: current.frame, label: current.label, status: current.status, elapsedSeconds: current.elapsedSeconds,
             theme: theme, width: width())
         console.writeError(Spinner.clearLine + text)
     }

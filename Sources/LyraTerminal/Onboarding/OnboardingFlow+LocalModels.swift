@@ -23,7 +23,8 @@ extension OnboardingFlow {
             }
             try context.services.configurationLoader.set(.model, value: reference)
         } catch {
-            context.console.writeError(context.theme.paint("error: ", .error) + ErrorText.describe(error) + "\n")
+            context.console.writeErrorMessage("error: " + ErrorText.describe(error), theme: context.theme,
+                                              leadStyle: .error)
             return nil
         }
         context.services.reloadConfiguration()
@@ -40,7 +41,8 @@ extension OnboardingFlow {
             try BaseURLPolicy(allowInsecureHTTP: allowInsecure).validate(url)
             return true
         } catch {
-            context.console.writeError(context.theme.paint("error: ", .error) + ErrorText.describe(error) + "\n")
+            context.console.writeErrorMessage("error: " + ErrorText.describe(error), theme: context.theme,
+                                              leadStyle: .error)
             return false
         }
     }

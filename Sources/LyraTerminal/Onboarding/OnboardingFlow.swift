@@ -55,7 +55,8 @@ public enum OnboardingFlow {
             try context.services.configurationLoader.set(key, value: value)
             return true
         } catch {
-            context.console.writeError(context.theme.paint("error: ", .error) + ErrorText.describe(error) + "\n")
+            context.console.writeErrorMessage("error: " + ErrorText.describe(error), theme: context.theme,
+                                              leadStyle: .error)
             return false
         }
     }

@@ -13,11 +13,17 @@ public final class Console: Sendable {
     private let standardOutput: any OutputSink
     private let standardError: any OutputSink
     private let buffer = Mutex<[UInt8]>([])
+    /// The width messages to a descriptor (1 or 2) are wrapped to; nil when it is not a terminal.
+    private let messageColumns: @Sendable (Int32) -> Int?
 
     /// Creates a console over two sinks.
-    public init(standardOutput: any OutputSink, standardError: any OutputSink) {
+    /// - Parameter messageWidth: the columns messages written to descriptor 1 or 2 are wrapped to
+    ///   (``writeMessage(_:theme:leadStyle:bodyStyle:)``), read at each message; nil: not wrapped.
+    public init(standardOutput: any OutputSink, standardError: any OutputSink,
+                messageWidth: @escaping @Sendable (Int32) -> Int? = { _ in nil }) {
         self.standardOutput = standardOutput
         self.standardError = standardError
+        self.messageColumns = messageWidth
     }
 
     /// Writes out what is still buffered when the console goes away.
@@ -25,9 +31,19 @@ public final class Console: Sendable {
         flush()
     }
 
-    /// The console of the process: file descriptors 1 and 2.
-    public static func standard() -> Console {
-        Console(standardOutput: FileDescriptorSink(fd: 1), standardError: FileDescriptorSink(fd: 2))
+    /// The console of the process: file descriptors 1 and 2; messages to either are wrapped to
+    /// `terminal`'s width while that stream is a terminal.
+    public static func standard(terminal: Terminal? = nil) -> Console {
+        Console(standardOutput: FileDescriptorSink(fd: 1), standardError: FileDescriptorSink(fd: 2),
+                messageWidth: { fd in
+                    guard let terminal, fd == 1 ? terminal.stdoutIsTTY : terminal.stderrIsTTY else { return nil }
+                    return terminal.width
+                })
+    }
+
+    /// The columns a message to descriptor `fd` (1 or 2) is wrapped to now; nil when not wrapped.
+    public func messageWidth(for fd: Int32) -> Int? {
+        messageColumns(fd)
     }
 
     /// Appends `text` to standard output's buffer, flushing when it reaches ``bufferLimit``.

@@ -61,14 +61,14 @@ extension AppServices {
         return ToolTurnRunner(
             toolbox: toolbox, allowList: tools.allowList, ask: ask,
             report: { problem in
-                console.writeErrorLine(interactive ? "lyra: \(problem)" : prefix + problem)
+                console.writeErrorMessage(interactive ? "lyra: \(problem)" : prefix + problem)
             },
             shown: { call, outcome in
                 events?(call, outcome)
                 if interactive {
                     await pump?.interject(ToolCallCard.result(call, outcome: outcome, theme: theme, width: width))
                 } else if !outcome.allowed {
-                    console.writeErrorLine(prefix + "the tool call \(TextSanitizer.singleLine(call.name, limit: 120)) "
+                    console.writeErrorMessage(prefix + "the tool call \(TextSanitizer.singleLine(call.name, limit: 120)) "
                         + "was refused (allow it with --allow-tool \(TextSanitizer.singleLine(call.name, limit: 120)))")
                 }
             })

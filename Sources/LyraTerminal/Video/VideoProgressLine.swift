@@ -1,5 +1,6 @@
 // The live progress of `/video` on a terminal: one spinner line on stderr with the elapsed
-// seconds, the status and the poll count, then a download line. Silent when not enabled.
+// seconds, the status and the poll count, then a download line. Silent when not enabled. On a
+// narrow terminal the video and template are shortened first: the status always shows.
 import LyraKit
 import Synchronization
 
@@ -11,8 +12,18 @@ public final class VideoProgressLine: Sendable {
     private let enabled: Bool
     private let state = Mutex(State())
 
+    /// What the line says: which video (shortened first when the terminal is narrow), then its status.
+    struct Label: Equatable {
+        /// `video 1001 · Slideshow · 2 photos`.
+        var subject: String
+        /// `processing · poll 2/40`, kept whole on a narrow terminal.
+        var status: String
+        /// The whole line's text, `subject · status`.
+        var text: String { subject.isEmpty ? status : subject + " · " + status }
+    }
+
     private struct State {
-        var label = ""
+        var label: Label?
         var videoID = ""
         var subject = ""
         var polls = 0
@@ -40,13 +51,14 @@ public final class VideoProgressLine: Sendable {
             spinner.start("uploading · " + subject)
         case let .started(videoID):
             state.withLock { $0.videoID = videoID }
-            redraw(prefix() + "started")
+            redraw(Label(subject: subject(), status: "started"))
         case let .polling(event):
             redraw(label(for: event))
         case let .downloading(received, expected):
             beginDownloadIfNeeded()
             let ready = state.withLock { $0.readySummary } ?? ""
-            redraw(ready + (received == 0 && expected == nil ? " · downloading" : " · downloading " + Self.amount(received, of: expected)))
+            redraw(Label(subject: ready, status: received == 0 && expected == nil
+                                                    ? "downloading" : "downloading " + Self.amount(received, of: expected)))
         }
     }
 
@@ -66,22 +78,23 @@ public final class VideoProgressLine: Sendable {
     }
 
     /// The label of a poll event, e.g. `video 1001 · processing · poll 2/40`.
-    func label(for event: VideoPollEvent) -> String {
-        let prefix = prefix()
+    func label(for event: VideoPollEvent) -> Label {
+        let subject = subject()
         switch event {
         case let .status(poll, maxPolls, status):
             state.withLock { $0.polls = poll }
-            return prefix + "\(status.isEmpty ? "waiting" : status) · poll \(poll)/\(maxPolls)"
+            return Label(subject: subject, status: "\(status.isEmpty ? "waiting" : status) · poll \(poll)/\(maxPolls)")
         case let .retrying(poll, maxPolls, reason, delay):
             state.withLock { $0.polls = poll }
-            return prefix + "\(reason) · retrying in \(Self.seconds(delay)) · poll \(poll)/\(maxPolls)"
+            return Label(subject: subject,
+                         status: "\(reason) · retrying in \(Self.seconds(delay)) · poll \(poll)/\(maxPolls)")
         }
     }
 
-    /// `video 1001 · Slideshow · 2 photos · ` (the template part once known).
-    private func prefix() -> String {
+    /// `video 1001 · Slideshow · 2 photos` (the template part once known).
+    private func subject() -> String {
         let (videoID, subject) = state.withLock { ($0.videoID, $0.subject) }
-        return "video \(videoID) · " + (subject.isEmpty ? "" : subject + " · ")
+        return "video \(videoID)" + (subject.isEmpty ? "" : " · " + subject)
     }
 
     /// `1.2 MiB of 3.4 MiB (35%)`, or `1.2 MiB` when the total is unknown.
@@ -110,21 +123,21 @@ public final class VideoProgressLine: Sendable {
         let summary: String? = state.withLock { current in
             guard !current.downloading else { return nil }
             current.downloading = true
-            current.label = ""
+            current.label = nil
             return "video \(current.videoID) ready after \(current.polls) \(current.polls == 1 ? "poll" : "polls")"
         }
         guard let summary else { return }
         state.withLock { $0.readySummary = summary }
-        spinner.update(summary + " · downloading")
+        spinner.update(summary, keeping: "downloading")
     }
 
     /// Updates the spinner only when the text changes (downloads report every chunk).
-    private func redraw(_ label: String) {
+    private func redraw(_ label: Label) {
         let changed = state.withLock { current in
             guard current.label != label else { return false }
             current.label = label
             return true
         }
-        if changed { spinner.update(label) }
+        if changed { spinner.update(label.subject, keeping: label.status) }
     }
 }

@@ -92,11 +92,37 @@ import Testing
         }
     }
 
+    /// Files longer than the head a search reads first: whichever message holds the word (the
+    /// first, one cut by the head's end, the last), the hit is that message, as a full read finds it.
+    @Test func aLongSessionIsFoundAtItsFirstMatchWhereverItIs() async throws {
+        try await withTemporaryDirectory { root in
+            let store = SessionStore(directory: root.appending(path: "sessions"))
+            let filler = (0 ..< 90).map { "message \($0) of a long session, about nothing in particular, padded to fill the file" }
+            for place in 0 ..< 90 {
+                var texts = filler
+                texts[place] += " — the Lisbon tram"
+                if place + 7 < 90 { texts[place + 7] += " and another tram" }
+                _ = try await store.update(session("L\(place)", minutesLater: Double(place), texts)) { _ in }
+            }
+            let hits = try await SessionSearch.search("TRAM", in: store)
+            #expect(hits.count == 90)
+            for hit in hits {
+                let loaded = try await store.load(id: hit.session.id)
+                let first = try #require(loaded.messages.first { $0.content.range(of: "TRAM", options: .caseInsensitive) != nil })
+                let range = try #require(first.content.range(of: "TRAM", options: .caseInsensitive))
+                #expect(hit.role == first.role)
+                #expect(hit.excerpt == SessionSearch.excerpt(of: first.content, around: range), "\(hit.session.id)")
+            }
+        }
+    }
+
     /// The byte comparison used for ASCII content finds the same first match as Foundation, from
     /// any start, and so does the filter's answer for other content.
     @Test func aMatchIsWhereFoundationFindsIt() throws {
         let contents = ["The LISBON tram", "lisbon, Lisbon and LISBON", "no match here", "line\r\nbreak Tram\u{1B}[0m",
-                        "\u{212A}elvin and kelvin", "Straße STRASSE", "ünïcödé tram", "tra", "", "…tram…", "TrAm tram"]
+                        "\u{212A}elvin and kelvin", "Straße STRASSE", "ünïcödé tram", "tra", "", "…tram…", "TrAm tram",
+                        "…in Lisbon? café…", "e\u{301}tram tram\u{301} tram", "tram\u{200B}tram", "ﬁ tram …tram",
+                        "…Straße tram…", "é tra\u{301}m TRAM é", "\u{1F600}tram\u{1F600} tram"]
         for text in ["tram", "lisbon", "kelvin", "sse", "a", "TRAM ", "break tram"] {
             let filter = try #require(SessionTextFilter(text))
             for content in contents {

@@ -1,4 +1,5 @@
 // An error in the REPL is wrapped to the terminal's width (issue 16), one `error:` label.
+import Foundation
 import Testing
 @testable import LyraTerminal
 
@@ -11,7 +12,9 @@ import Testing
         #expect(lines.count > 1)
         #expect(lines.allSatisfy { DisplayWidth.columns(of: $0) <= 30 })
         #expect(lines.first?.hasPrefix("error: server error 500:") == true)
-        #expect(lines.joined(separator: " ") == "error: " + message)
+        // Continuation lines stand under the message, after the label.
+        #expect(lines.dropFirst().allSatisfy { $0.hasPrefix("       ") && !$0.hasPrefix("        ") })
+        #expect(lines.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ") == "error: " + message)
         #expect(text.hasSuffix("\n"))
     }
 }

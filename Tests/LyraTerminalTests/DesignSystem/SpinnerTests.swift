@@ -26,6 +26,23 @@ import LyraTerminal
         #expect(Spinner.line(frame: 0, label: "short", elapsedSeconds: 3, theme: .plain, width: 20) == "⠋ short · 3s")
     }
 
+    @Test func aStatusIsKeptWhenTheLabelMustBeShortened() {
+        let subject = "video 1001 · Slideshow · 2 photos"
+        let status = "processing · poll 2/40"
+        // 40 columns leave 40 − 1 − 1 − 2 − 5 = 31 for the text: the status (22), ` · ` and 6 of the subject.
+        let narrow = Spinner.line(frame: 0, label: subject, status: status, elapsedSeconds: 12, theme: .plain,
+                                  width: 40)
+        #expect(narrow == "⠋ video… · processing · poll 2/40 · 12s")
+        #expect(DisplayWidth.columns(of: narrow) <= 39)
+        // Wide enough: everything, in order.
+        #expect(Spinner.line(frame: 0, label: subject, status: status, elapsedSeconds: 1, theme: .plain, width: 80)
+            == "⠋ video 1001 · Slideshow · 2 photos · processing · poll 2/40 · 1s")
+        // Too narrow even for the status: the status alone, cut, still within the width.
+        let tiny = Spinner.line(frame: 0, label: subject, status: status, elapsedSeconds: 12, theme: .plain, width: 20)
+        #expect(tiny.hasPrefix("⠋ processing"))
+        #expect(DisplayWidth.columns(of: tiny) <= 19)
+    }
+
     @Test func disabledSpinnerWritesNothing() {
         let err = CapturedOutput()
         let spinner = Spinner(console: Console(standardOutput: CapturedOutput(), standardError: err),

@@ -45,8 +45,9 @@ import Testing
         let line = VideoProgressLine(spinner: Spinner(console: discardingConsole(), theme: .plain, enabled: false),
                                      console: discardingConsole(), theme: .plain, enabled: true)
         line.show(.started(videoID: "1001"))
-        #expect(line.label(for: .status(poll: 2, maxPolls: 40, status: "processing")) == "video 1001 · processing · poll 2/40")
-        #expect(line.label(for: .retrying(poll: 3, maxPolls: 40, reason: "server error 503", delay: 6))
+        #expect(line.label(for: .status(poll: 2, maxPolls: 40, status: "processing")).text
+            == "video 1001 · processing · poll 2/40")
+        #expect(line.label(for: .retrying(poll: 3, maxPolls: 40, reason: "server error 503", delay: 6)).text
             == "video 1001 · server error 503 · retrying in 6.0s · poll 3/40")
         #expect(VideoProgressLine.amount(1_258_291, of: 2 << 20) == "1.2 MiB of 2.0 MiB (59%)")
         #expect(VideoProgressLine.amount(512, of: nil) == "512 B")
