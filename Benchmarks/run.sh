@@ -16,7 +16,7 @@ BIG=${LYRA_BENCH_BIG:-100000}      # sessions in the listing
 PEERS=${LYRA_BENCH_PEERS:-"$HOME/lyra-peers"}          # the llama.cpp peer kit (../shared/peers)
 PEER_VARIANT=${LYRA_BENCH_PEER_VARIANT:-tiny}          # its model: tiny (~1 ms a token) or slow (~35 ms)
 SUDO=$([ "$(id -u)" = 0 ] || echo sudo)
-# LYRA_BENCH_ONLY=help,repl,… runs only those sections (also: continue, video, reasoning, serve, context):
+# LYRA_BENCH_ONLY=help,repl,… runs only those sections (also: continue, video, reasoning, serve, context, images, render):
 # first-token repl history help idle waiting sessions search continue video
 want() { [ -z "${LYRA_BENCH_ONLY:-}" ] || [[ ",$LYRA_BENCH_ONLY," == *",$1,"* ]]; }
 
@@ -293,6 +293,7 @@ if want context; then
             "lyra --model openai:lyra-demo --context-tokens 4000 --continue -c 'one more question'"
     fi
     rm -rf "$WORK/data/huge"
+fi
 # --- a turn with 8 × 20 MiB images (issue 29), vs the same body built with base64 and sent by curl ------
 if want images; then
     fresh images
@@ -318,6 +319,31 @@ if want serve; then
         sed 's/^/    /' "$WORK/soak.txt"
     else
         row "$LATER" "\`lyra serve\` soak" "FAILED ($(tail -1 "$WORK/soak.err"))" "" "" "" "python3 Benchmarks/serve-soak.py"
+    fi
+fi
+
+# --- rendering a streamed reply (issue 34): CPU per 1,000 events on a pty and to a file, share of a core at 500/s ---
+# Benchmarks/render.py serves a 1 MiB Markdown reply in 19,000 events (one write each) and measures
+# Lyra (the REPL on a pty; a script writing to a file) and curl writing the same raw stream to the
+# same kind of output, in turn: (CPU of the long reply − CPU of a 20-event reply) per 1,000 events.
+if want render; then
+    fresh render
+    if OUT=$(python3 "$ROOT/Benchmarks/render.py" "$LYRA" "$RUNS" "$WORK" 2>"$WORK/render.err"); then
+        file_ratio=$(awk -v l="$(j lyra_file_ms_per_1000 %.3f)" -v f="$(j curl_file_ms_per_1000 %.3f)" 'BEGIN { printf "%.1f", l / f }')
+        row "$LATER" "Markdown reply on a pty: CPU per 1,000 events ($(j events %d) events, $(j bytes %d) bytes)" \
+            "$(j lyra_pty_ms_per_1000) ms" "$(j curl_pty_ms_per_1000) ms: curl writing the raw stream to the same pty" \
+            "≤ 15 ms" "$(met "$(j lyra_pty_ms_per_1000)" 15 " ms") (median of $RUNS)" \
+            "lyra -q --model openai:bench on a 100×30 pty, TERM=xterm-256color (python3 Benchmarks/render.py lyra $RUNS \$TMP)"
+        row "$LATER" "the same reply at $(j rate %.0f) events a second on a pty: share of a core" \
+            "$(j lyra_pty_pct %.2f) %" "$(j curl_pty_pct %.2f) %: curl, the same stream to the same pty" \
+            "≤ 2 %" "$(met "$(j lyra_pty_pct %.2f)" 2 " %") ($(j paced_events %d) events in $(j paced_seconds %.1f) s)" \
+            "(CPU − CPU of a 20-event reply) / time from Enter to the next prompt"
+        row "$LATER" "the reply to a file (a script): CPU per 1,000 events" \
+            "$(j lyra_file_ms_per_1000) ms" "$(j curl_file_ms_per_1000) ms: \`curl -sN -o -\` to the same file" \
+            "≤ 3× the floor" "$(met "$file_ratio" 3 "×") (${file_ratio}×, median of $RUNS)" \
+            "lyra -q --model openai:bench -c hi >\$TMP/render.out"
+    else
+        row "$LATER" "rendering a streamed reply" "FAILED ($(tail -1 "$WORK/render.err"))" "" "" "" "python3 Benchmarks/render.py"
     fi
 fi
 

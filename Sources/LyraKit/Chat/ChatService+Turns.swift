@@ -189,7 +189,10 @@ struct ReceivedReply {
                           isolation: isolated (any Actor)? = #isolation,
                           onText: @Sendable (String) -> Void,
                           onReasoning: @Sendable (String) -> Void = { _ in }) async throws {
-        defer { hand(splitter.finish(), onText: onText, onReasoning: onReasoning) }
+        defer {
+            let rest = splitter.finish()
+            hand(rest, onText: onText, onReasoning: onReasoning)
+        }
         do {
             for try await event in provider.streamReply(to: request) {
                 apply(event, onText: onText, onReasoning: onReasoning)
@@ -201,10 +204,14 @@ struct ReceivedReply {
 
     mutating func apply(_ event: ChatStreamEvent, onText: (String) -> Void, onReasoning: (String) -> Void = { _ in }) {
         switch event {
+        // Each piece is classified before `hand` is called: in `hand(splitter.feed(…))` the call
+        // holds a copy of `self` while the splitter grows, and every append then copied the whole reply.
         case .text(let piece):
-            hand(splitter.feed(content: piece), onText: onText, onReasoning: onReasoning)
+            let pieces = splitter.feed(content: piece)
+            hand(pieces, onText: onText, onReasoning: onReasoning)
         case .reasoning(let piece):
-            hand(splitter.feed(reasoning: piece), onText: onText, onReasoning: onReasoning)
+            let pieces = splitter.feed(reasoning: piece)
+            hand(pieces, onText: onText, onReasoning: onReasoning)
         case .conversationID(let id):
             conversationID = id
         case .finished(let info):

@@ -121,7 +121,7 @@ public struct ReasoningSplitter: Sendable {
                     state = .answer(watching: reasoning.isEmpty)
                 }
             case .block(let closer):
-                if let range = pending.range(of: closer) {
+                if let range = Self.firstTag(in: pending, tags: [closer]) {
                     pieces += emitReasoning(String(pending[..<range.lowerBound]), held: true)
                     pending = String(pending[range.upperBound...])
                     state = .afterBlock
@@ -142,8 +142,7 @@ public struct ReasoningSplitter: Sendable {
                     pending = ""
                     return pieces
                 }
-                if let range = Self.closers.compactMap({ pending.range(of: $0) })
-                    .min(by: { $0.lowerBound < $1.lowerBound }) {
+                if let range = Self.firstTag(in: pending, tags: Self.closers) {
                     // A lone close: everything before it was reasoning.
                     reasoning += content + pending[..<range.lowerBound]
                     content = ""
@@ -178,12 +177,28 @@ public struct ReasoningSplitter: Sendable {
         return [.content(text)]
     }
 
-    /// How many characters at the end of `text` could be the start of one of `tags`.
+    /// Where the first of `tags` (ASCII, each starting with `<`) begins in `text`, by its bytes: a
+    /// search that costs the length of `text` and allocates nothing (it runs on every piece).
+    private static func firstTag(in text: String, tags: [String]) -> Range<String.Index>? {
+        let bytes = text.utf8
+        var index = bytes.startIndex
+        while let start = bytes[index...].firstIndex(of: UInt8(ascii: "<")) {
+            for tag in tags where bytes[start...].starts(with: tag.utf8) {
+                return start..<bytes.index(start, offsetBy: tag.utf8.count)
+            }
+            index = bytes.index(after: start)
+        }
+        return nil
+    }
+
+    /// How many characters at the end of `text` could be the start of one of `tags` (ASCII: as many
+    /// characters as bytes), counted by bytes.
     private static func partialTagLength(at text: String, tags: [String]) -> Int {
-        let longest = tags.map(\.count).max() ?? 0
-        for length in stride(from: min(longest - 1, text.count), through: 1, by: -1) {
-            let tail = text.suffix(length)
-            if tags.contains(where: { $0.hasPrefix(tail) }) { return length }
+        let bytes = text.utf8
+        let longest = tags.map(\.utf8.count).max() ?? 0
+        for length in stride(from: min(longest - 1, bytes.count), through: 1, by: -1) {
+            let tail = bytes.suffix(length)
+            if tags.contains(where: { $0.utf8.starts(with: tail) }) { return length }
         }
         return 0
     }

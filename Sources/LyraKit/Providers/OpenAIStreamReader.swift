@@ -66,7 +66,7 @@ struct OpenAIStreamReader {
         if !events.isEmpty { sawEvent = true }
         for event in events where !isDone {
             guard event.isValidUTF8 else { throw Self.invalidUTF8 }
-            let data = event.data.trimmingCharacters(in: .whitespaces)
+            let data = Self.trimmed(event.data)
             if data == "[DONE]" {
                 guard sawChoice else { throw Self.noChoices }
                 isDone = true
@@ -92,6 +92,17 @@ struct OpenAIStreamReader {
             completion.usage = TokenUsage(promptTokens: usage.promptTokens, completionTokens: usage.completionTokens,
                                           reasoningTokens: usage.reasoningTokens)
         }
+    }
+
+    /// `data` without the white space around it. An event that starts and ends with a visible ASCII
+    /// character (`{…}`, `[DONE]`: nearly all) is taken as it is, without Foundation's Unicode trim,
+    /// which cost more than decoding the event.
+    static func trimmed(_ data: String) -> String {
+        guard let first = data.utf8.first, let last = data.utf8.last,
+              (0x21..<0x7F).contains(first), (0x21..<0x7F).contains(last) else {
+            return data.trimmingCharacters(in: .whitespaces)
+        }
+        return data
     }
 
     private func decode(_ data: String) throws -> OpenAIChatChunkDTO {

@@ -1,8 +1,9 @@
 // Shows a reply while it streams in (SPEC §8–§9). On a terminal: the spinner stops at the first
 // piece, text is rendered from Markdown a finished line at a time, and only the last, unfinished
 // line is shown as a live preview that may be redrawn (or the raw text with --plain, wrapped by
-// words while stdout is a terminal). In a script: the sanitised text goes to stdout as it arrives,
-// flushed per piece (wrapped by words too when stdout is a terminal, not for a pipe or a file).
+// words while stdout is a terminal). In a script: the sanitised text goes to stdout as it arrives
+// (wrapped by words too when stdout is a terminal, not for a pipe or a file). Either way the pieces
+// come in batches (ReplyStreamPump: at most one a frame), each written with one flush.
 // A thinking model's reasoning (SPEC §11): on a terminal a muted `thinking… 12 s · 840 tokens` line
 // redrawn in place, left as `thought for 12 s` when the answer starts, or the reasoning text itself
 // when asked; in a script only with --reasoning, and then on stderr.
@@ -52,20 +53,49 @@ final class ReplyStreamView {
     /// Whether any text of the reply was received.
     var receivedText: Bool { firstPieceAt != nil }
 
-    /// Shows one piece of the reasoning.
-    func showReasoning(_ piece: String) {
+    /// Shows a batch of pieces in the order they came, with one flush at the end: neighbouring
+    /// pieces of the answer are rendered as one text (the renderer gives the same lines for any
+    /// split), pieces of reasoning as one update of the reasoning line.
+    func show(_ batch: [ReplyStreamPiece]) {
+        var text = "", reasoning: [String] = []
+        func showPending() {
+            if !reasoning.isEmpty { showReasoning(reasoning) }
+            if !text.isEmpty { show(text) }
+            text = ""
+            reasoning = []
+        }
+        for piece in batch {
+            switch piece {
+            case .text(let piece):
+                if !reasoning.isEmpty { showPending() }
+                text += piece
+            case .reasoning(let piece):
+                if !text.isEmpty { showPending() }
+                reasoning.append(piece)
+            case .interjection(let lines, let shown):
+                showPending()
+                interject(lines)
+                context.console.flush()
+                shown.resume()
+            }
+        }
+        showPending()
+        context.console.flush()
+    }
+
+    /// Shows pieces of the reasoning (each about a token).
+    private func showReasoning(_ pieces: [String]) {
         if reasoningStartedAt == nil {
             reasoningStartedAt = .now
             spinner.stop()
         }
-        reasoningPieces += 1
+        reasoningPieces += pieces.count
         guard firstPieceAt == nil else { return }   // reasoning after the answer began is not shown
         if showsReasoningText {
-            let clean = reasoningSanitizer.sanitize(piece)
+            let clean = reasoningSanitizer.sanitize(pieces.joined())
             guard !clean.isEmpty else { return }
             if context.isInteractive {
                 context.console.write(context.theme.paint(clean, .muted))
-                context.console.flush()
             } else {
                 context.console.writeError(clean)
             }
@@ -85,7 +115,6 @@ final class ReplyStreamView {
     private func drawReasoningLine(_ text: String) {
         let fitted = String(text.prefix(max(1, context.terminal.width - 1)))
         context.console.write("\r\u{1B}[K" + context.theme.paint(fitted, .muted))
-        context.console.flush()
     }
 
     /// Closes the reasoning output before the answer (or the end): the live line becomes
@@ -101,8 +130,8 @@ final class ReplyStreamView {
         }
     }
 
-    /// Shows one piece of the reply.
-    func show(_ piece: String) {
+    /// Shows the next text of the reply (one piece or several); the caller flushes.
+    private func show(_ piece: String) {
         if firstPieceAt == nil {
             firstPieceAt = .now
             spinner.stop()
@@ -136,7 +165,7 @@ final class ReplyStreamView {
 
     /// Shows `lines` (a tool card, SPEC §14) on lines of their own: the spinner stops, the reply so
     /// far is finished as at its end, and text that comes later starts a new paragraph.
-    func interject(_ lines: [String]) {
+    private func interject(_ lines: [String]) {
         spinner.stop()
         endReasoning()
         if var renderer = markdown {
@@ -226,16 +255,16 @@ final class ReplyStreamView {
         atLineStart = true
     }
 
+    /// Buffers `lines` for the next flush.
     private func write(_ lines: [String]) {
         guard !lines.isEmpty else { return }
         context.console.write(lines.joined(separator: "\n") + "\n")
-        context.console.flush()
     }
 
+    /// Buffers `text` for the next flush.
     private func emit(_ text: String) {
         guard !text.isEmpty else { return }
         context.console.write(text)
-        context.console.flush()
         atLineStart = text.hasSuffix("\n")
     }
 }
