@@ -43,11 +43,15 @@ final class ReplyStreamView {
         self.context = context
         self.spinner = spinner
         self.showsReasoningText = showReasoning
-        if context.isInteractive && render == .markdown {
-            var renderer = MarkdownStreamRenderer(width: context.terminal.width, theme: context.theme)
-            renderer.keepsMarkers = context.theme.colorLevel == .none
-            markdown = renderer
-        }
+        if context.isInteractive && render == .markdown { markdown = Self.renderer(in: context) }
+    }
+
+    /// A renderer for a reply's text in `context`: at the terminal's width, keeping the markers
+    /// that carry meaning on a terminal without colour.
+    private static func renderer(in context: CommandContext) -> MarkdownStreamRenderer {
+        var renderer = MarkdownStreamRenderer(width: context.terminal.width, theme: context.theme)
+        renderer.keepsMarkers = context.theme.colorLevel == .none
+        return renderer
     }
 
     /// Whether any text of the reply was received.
@@ -171,7 +175,7 @@ final class ReplyStreamView {
         if var renderer = markdown {
             erasePreview()
             write(renderer.finish())
-            markdown = MarkdownStreamRenderer(width: context.terminal.width, theme: context.theme)
+            markdown = Self.renderer(in: context)
         } else {
             releasePlainText()
             if !atLineStart { emit("\n") }

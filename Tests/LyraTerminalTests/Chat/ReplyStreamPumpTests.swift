@@ -119,4 +119,16 @@ private func handOver(_ parts: [String], to onText: @escaping @Sendable (String)
         pump.onText("too late")
         #expect(stdout.text == "before the card\n[tool card]\nafter it\n")
     }
+
+    @Test func onATerminalWithoutColourTextAfterAToolCardKeepsItsMarkers() async {
+        let stdout = CountingSink()
+        let pump = ReplyStreamPump(context: context(interactive: true, stdout: stdout), render: .markdown, label: "")
+        pump.onText("the ~~old~~ plan\n\n")
+        await pump.interject(["[tool card]"])
+        pump.onText("the ~~new~~ plan and `code`\n")
+        await pump.finish(completed: true)
+        let shown = committed(stdout.text)
+        #expect(shown.contains("~~old~~"))
+        #expect(shown.contains("~~new~~ plan and `code`"), "\(shown)")
+    }
 }
