@@ -47,14 +47,17 @@ import Testing
         let env = try TemporaryEnvironment()
         let backend = try RunningBackend()
         let typed = (0..<400).map { "killed turn \($0)" }
-        var shown = ""
-        do {
-            shown = try await env.runLyra([], stdin: typed.joined(separator: "\n") + "\n",
-                                          extraEnvironment: backend.lyraEnvironment, timeout: .milliseconds(600)).stdout
-        } catch HarnessError.timedOut(_, _, let captured) {
-            #expect(captured.terminatedBySignal == SIGKILL)
-            shown = captured.stdout
-        }
+        // Killed mid-script once some replies are shown (waiting for output, not for a time, so a
+        // loaded machine only makes the run slower).
+        let process = try BackgroundProcess(executable: try LyraBinary.url, input: .open,
+                                            environment: env.environment(adding: backend.lyraEnvironment),
+                                            timeout: .seconds(180))
+        process.write(typed.joined(separator: "\n") + "\n")
+        try await process.awaitOutput(containing: demoReply(typed[20]), timeout: .seconds(180))   // a watchdog only
+        process.signal(SIGKILL)
+        let killed = try await process.result()
+        #expect(killed.terminatedBySignal == SIGKILL)
+        let shown = killed.stdout
         let acknowledged = typed.filter { shown.contains(demoReply($0)) }
         #expect(Self.touchSessionFiles(env, seconds: 60) == 1)
         let more = try await env.runLyra(["--continue"], stdin: "after the kill\n", extraEnvironment: backend.lyraEnvironment)
