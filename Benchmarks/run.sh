@@ -227,6 +227,8 @@ if want continue; then
     export XDG_DATA_HOME="$WORK/data/huge"
     session=$(ls "$XDG_DATA_HOME"/lyra/sessions/*.json)
     python3 "$TOOLS" body "$session" lyra-demo 'one more question' "$WORK/body.json"
+    # A window (in tokens) that holds the whole session, so that every turn sends all of it (SPEC §12).
+    curl -s -X POST "$BASE_URL/_test/config" -d '{"context_window": 10000000}' >/dev/null
     BODY_MIB=$(python3 -c 'import os, sys; print("%.1f" % (os.path.getsize(sys.argv[1]) / 1048576))' "$WORK/body.json")
     command="env OPENAI_BASE_URL=$BASE_URL/v1 $LYRA --model openai:lyra-demo --continue -c 'one more question'"
     name="a turn with \`--continue\` in a 50,000-message session, the whole history sent (openai:lyra-demo)"
@@ -249,6 +251,7 @@ if want continue; then
             "≤ 1.5× the floor" "$(met "$(j ratio %.2f)" 1.5 "×") ($(j ratio %.2f)×, median of $((RUNS * 2)) turns after the first)" \
             "OPENAI_BASE_URL=\$B/v1 lyra -q --model openai:lyra-demo --continue (on a pty; python3 Benchmarks/latency.py repl-long N \$B lyra SESSION)"
     fi
+    curl -s -X POST "$BASE_URL/_test/config" -d '{"context_window": 8192}' >/dev/null
     url="$BASE_URL/dola/chats/bench-chat/messages?user_id=bench&app_id=lyra.cli&locale=en"
     if measure "a turn with --continue" pair "$RUNS" "$LYRA --continue -c 'one more question'" \
         "curl -s -X POST -H 'Content-Type: application/json' -H 'Authorization: Bearer bench' -d '{\"message\": \"one more question\"}' '$url'"; then

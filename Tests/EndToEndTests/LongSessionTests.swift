@@ -41,6 +41,8 @@ import Testing
     @Test func aContinuedTurnInALongSessionSendsEveryMessageAndTheSecondTurnItsPredecessor() async throws {
         let env = try TemporaryEnvironment()
         let backend = try RunningBackend(recordedBodyBytes: 16 << 20)
+        // A window that holds the whole session, so the second turn (which knows it) sends it all too.
+        try await backend.control.configure(BackendTestConfiguration(contextWindow: 10_000_000))
         let stored = try writeLongSession(env, count: 5_000)
         let result = try await env.runLyra(["--continue"], stdin: "one more question\nand another\n",
                                            extraEnvironment: openAIEnvironment(backend))

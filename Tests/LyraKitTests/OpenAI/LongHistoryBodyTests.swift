@@ -44,7 +44,7 @@ import Testing
     }
 
     @Test func aLongHistoryIsStreamedAndReadsBackAsTheSessionsMessages() throws {
-        let messages = history(6_000)
+        let messages = history(12_000)
         let request = ChatProviderRequest(model: "m", system: "Be brief.", history: messages,
                                           message: "one more question", conversationID: "c")
         let http = try provider.chatRequest(for: request)
