@@ -253,10 +253,11 @@ if want continue; then
     fi
     curl -s -X POST "$BASE_URL/_test/config" -d '{"context_window": 8192}' >/dev/null
     url="$BASE_URL/dola/chats/bench-chat/messages?user_id=bench&app_id=lyra.cli&locale=en"
-    if measure "a turn with --continue" pair "$RUNS" "$LYRA --continue -c 'one more question'" \
+    # `--model app`: the rows above saved openai:lyra-demo as the session's model.
+    if measure "a turn with --continue" pair "$RUNS" "$LYRA --model app --continue -c 'one more question'" \
         "curl -s -X POST -H 'Content-Type: application/json' -H 'Authorization: Bearer bench' -d '{\"message\": \"one more question\"}' '$url'"; then
         row "$LATER" "a turn with \`--continue\` in a 50,000-message session, app backend (no history sent)" "$(j lyra_ms) ms, peak RSS $(j lyra_peak_mib) MiB" \
-            "$(j floor_ms) ms: curl, the same POST to the app backend" "—" "—" "$LYRA --continue -c 'one more question'"
+            "$(j floor_ms) ms: curl, the same POST to the app backend" "—" "—" "$LYRA --model app --continue -c 'one more question'"
     fi
     rm -rf "$WORK/data/huge"
 fi
