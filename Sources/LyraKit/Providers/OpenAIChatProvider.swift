@@ -106,22 +106,8 @@ public struct OpenAIChatProvider: ChatProvider {
         guard !request.model.isEmpty else { throw ProviderError.noModel(provider: definition.name) }
         // The messages are written from the session's own messages while the body is sent
         // (OpenAIChatRequestBody); images go as data URLs streamed from their stored files.
-        var messages = OpenAIChatMessageList()
-        if let system = request.system, !system.isEmpty { messages.leading.append(.init(role: "system", content: system)) }
         var images = OpenAIImageBody()
-        messages.history = request.history
-        for (index, message) in request.history.enumerated() where message.attachments.contains(where: \.isImage) {
-            messages.historyImages[index] = try message.attachments.filter(\.isImage).map {
-                try images.dataURL(for: $0, in: request.attachmentStore)
-            }
-        }
-        var prompt = OpenAIChatMessageDTO(role: "user", content: request.message)
-        for attachment in request.images {
-            prompt.imageURLs.append(try images.dataURL(for: attachment, in: request.attachmentStore))
-        }
-        messages.trailing.append(prompt)
-        messages.trailing += request.toolRounds.map(OpenAIChatMessageDTO.init(message:))
-        if let prefix = request.replyPrefix { messages.trailing.append(.init(role: "assistant", content: prefix)) }
+        let messages = try messageList(for: request, images: &images)
         var dto = OpenAIChatRequestDTO(
             model: request.model, messages: [], stream: true,
             reasoningEffort: definition.think.effort(for: request.think),
@@ -137,13 +123,33 @@ public struct OpenAIChatProvider: ChatProvider {
         } catch {
             throw ProviderError.invalidResponse("cannot encode the request")
         }
-        var http = HTTPRequest(method: .post, url: try endpoint("chat/completions"),
-                               body: body,
+        var http = HTTPRequest(method: .post, url: try endpoint("chat/completions"), body: body,
                                timeout: RequestDeadline.effective(600))
         addHeaders(to: &http)
         http.setHeader("Content-Type", "application/json")
         http.setHeader("Accept", "text/event-stream, application/json")
         return http
+    }
+
+    /// The request's messages: system prompt, history (as the session holds it), the new message with
+    /// its images, the tool rounds and a reply prefix; `images` hands out the images' data URLs.
+    private func messageList(for request: ChatProviderRequest, images: inout OpenAIImageBody) throws -> OpenAIChatMessageList {
+        var messages = OpenAIChatMessageList()
+        if let system = request.system, !system.isEmpty { messages.leading.append(.init(role: "system", content: system)) }
+        messages.history = request.history
+        for (index, message) in request.history.enumerated() where message.attachments.contains(where: \.isImage) {
+            messages.historyImages[index] = try message.attachments.filter(\.isImage).map {
+                try images.dataURL(for: $0, in: request.attachmentStore)
+            }
+        }
+        var prompt = OpenAIChatMessageDTO(role: "user", content: request.message)
+        for attachment in request.images {
+            prompt.imageURLs.append(try images.dataURL(for: attachment, in: request.attachmentStore))
+        }
+        messages.trailing.append(prompt)
+        messages.trailing += request.toolRounds.map(OpenAIChatMessageDTO.init(message:))
+        if let prefix = request.replyPrefix { messages.trailing.append(.init(role: "assistant", content: prefix)) }
+        return messages
     }
 
     /// Whether `model` can read images, as the server says (VisionCapabilityProbe).
