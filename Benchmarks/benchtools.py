@@ -57,10 +57,34 @@ def write_jpeg(source, path, size):
         handle.write(b"\0" * (size - len(data)))
 
 
+def sent_messages(path):
+    """The messages of the session file at `path` that a model receives as history (SPEC §8, Lyra's
+    ChatHistory): no failed prompt, incomplete reply, compacted or removed message, as role + content."""
+    with open(path) as handle:
+        stored = json.load(handle)
+    return [{"role": item["role"], "content": item["content"]} for item in stored["messages"]
+            if item["role"] in ("user", "assistant") and not item.get("failed") and not item.get("incomplete")
+            and not item.get("compacted") and not item.get("removed")]
+
+
+def chat_body(messages, model):
+    """The compact body of a streamed OpenAI-compatible chat request, as Lyra writes it."""
+    body = {"model": model, "messages": messages, "stream": True, "stream_options": {"include_usage": True}}
+    return json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode()
+
+
+def write_body(session_path, model, message, path):
+    """The body `lyra --model openai:MODEL --continue -c MESSAGE` sends in the session at `session_path`."""
+    with open(path, "wb") as handle:
+        handle.write(chat_body(sent_messages(session_path) + [{"role": "user", "content": message}], model))
+
+
 def main(arguments):
     command = arguments[0]
     if command == "sessions":
         write_sessions(arguments[1], int(arguments[2]), int(arguments[3]), arguments[4:] == ["usage"])
+    elif command == "body":
+        write_body(arguments[1], arguments[2], arguments[3], arguments[4])
     elif command == "jpeg":
         write_jpeg(arguments[1], arguments[2], int(arguments[3]))
     else:

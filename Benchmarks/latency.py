@@ -245,6 +245,71 @@ def repl(turns, base, lyra):
             "cold_lyra_ms": lyra_times[0] * 1e3, "cold_floor_ms": floor_times[0] * 1e3}
 
 
+def repl_long(turns, base, lyra, session_path):
+    """A turn in Lyra's REPL opened with `--continue` on a long session (`openai:lyra-demo` on the local
+    backend, which receives the whole history): Enter → first reply character, against an in-process
+    client that holds the same conversation (read once, like the REPL), and per turn builds the body
+    with `json.dumps` and posts it on a kept-alive `http.client` connection, to its first `data:` event
+    with text. Turn 0 (the REPL reads the session, loads libcurl, connects) is shown aside; turns
+    1…`turns` alternate with the floor. Also Lyra's peak RSS (VmHWM) after the last turn."""
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import benchtools
+    env = dict(os.environ, OPENAI_BASE_URL=base + "/v1", OPENAI_API_KEY="bench", TERM="xterm", LYRA_HISTFILE="")
+    messages = benchtools.sent_messages(session_path)
+    terminal = Terminal([lyra, "-q", "--model", "openai:lyra-demo", "--continue"], env)
+    parsed = urllib.parse.urlsplit(base)
+    connection = http.client.HTTPConnection(parsed.hostname, parsed.port)
+    headers = {"Content-Type": "application/json", "Authorization": "Bearer bench", "Accept": "text/event-stream"}
+
+    def floor(line):
+        start = time.perf_counter()
+        messages.append({"role": "user", "content": line})
+        body = benchtools.chat_body(messages, "lyra-demo")
+        connection.request("POST", "/v1/chat/completions", body=body, headers=headers)
+        response = connection.getresponse()
+        first, seen, reply = None, b"", ""
+        while data := response.read1(65536):
+            seen += data
+            if first is None and has_content(seen):
+                first = time.perf_counter() - start
+        for line in seen.split(b"\n"):
+            if line.startswith(b"data: {"):
+                choices = json.loads(line[6:]).get("choices") or [{}]
+                reply += (choices[0].get("delta") or {}).get("content") or ""
+        messages.append({"role": "assistant", "content": reply})
+        return first, len(body)
+
+    try:
+        terminal.wait_for(PROMPT, timeout=120.0)
+        terminal.settle(0.3)
+        lyra_times, floor_times, sizes = [], [], []
+        for turn in range(turns + 1):
+            line = "one more question %d" % turn
+            start = len(terminal.output)
+            terminal.write(line.encode())
+            terminal.wait_for(line.encode(), start)
+            terminal.settle(0.05)
+            start = len(terminal.output)
+            entered = terminal.write(b"\r")
+            reply = terminal.wait_for(b"This is", start, timeout=120.0)
+            lyra_times.append(terminal.time_of(reply) - entered)
+            terminal.wait_for(PROMPT, reply, timeout=120.0)
+            terminal.settle(0.1)
+            first, size = floor(line)
+            floor_times.append(first)
+            sizes.append(size)
+        _, peak = terminal.rss_mib()
+    finally:
+        terminal.close()
+        connection.close()
+    warm = list(zip(lyra_times, floor_times))[1:]
+    return {"lyra_ms": statistics.median(a for a, _ in warm) * 1e3,
+            "floor_ms": statistics.median(b for _, b in warm) * 1e3,
+            "ratio": statistics.median(a / b for a, b in warm),
+            "cold_lyra_ms": lyra_times[0] * 1e3, "cold_floor_ms": floor_times[0] * 1e3,
+            "lyra_peak_mib": peak, "body_mib": sizes[-1] / 1048576}
+
+
 def idle(lyra, floor):
     """Resident memory of Lyra's REPL idle on a pseudo-terminal for a second, against `floor` (a Swift
     program that prints a line and waits in readLine()) idle the same way; /proc/PID/status."""
@@ -337,6 +402,8 @@ def main(arguments):
         result = first_token(int(arguments[1]), arguments[2], arguments[3], arguments[4], arguments[5])
     elif command == "repl":
         result = repl(int(arguments[1]), arguments[2], arguments[3])
+    elif command == "repl-long":
+        result = repl_long(int(arguments[1]), arguments[2], arguments[3], arguments[4])
     elif command == "idle":
         result = idle(arguments[1], arguments[2])
     elif command == "waiting":

@@ -217,18 +217,49 @@ if want search; then
     rm -rf "$WORK/data/search"
 fi
 
-# --- kept for later issues: a turn in a 50,000-message session; /video -------------------------------
+# --- a turn in a 50,000-message session (issue 34): --continue vs curl with the same body; the REPL's ---
+# second turn vs an in-process Python client; peak RSS vs the body. Also the turn to the app backend,
+# which sends no history (kept from issue 26).
 if want continue; then
     echo "bench: generating a session of 50,000 messages"
     gen huge 1 50000
     sync
     export XDG_DATA_HOME="$WORK/data/huge"
-    url="$BASE_URL/dola/chats/bench-chat/messages?user_id=bench&app_id=lyra.cli&locale=en"
-    if measure "a turn with --continue" pair "$RUNS" "$LYRA --continue -c 'one more question'" \
-        "curl -s -X POST -H 'Content-Type: application/json' -H 'Authorization: Bearer bench' -d '{\"message\": \"one more question\"}' '$url'"; then
-        row "$LATER" "a turn with \`--continue\` in a 50,000-message session" "$(j lyra_ms) ms, peak RSS $(j lyra_peak_mib) MiB" \
-            "$(j floor_ms) ms: curl, the same POST to the app backend" "—" "—" "$LYRA --continue -c 'one more question'"
+    session=$(ls "$XDG_DATA_HOME"/lyra/sessions/*.json)
+    python3 "$TOOLS" body "$session" lyra-demo 'one more question' "$WORK/body.json"
+    # A window (in tokens) that holds the whole session, so that every turn sends all of it (SPEC §12).
+    curl -s -X POST "$BASE_URL/_test/config" -d '{"context_window": 10000000}' >/dev/null
+    BODY_MIB=$(python3 -c 'import os, sys; print("%.1f" % (os.path.getsize(sys.argv[1]) / 1048576))' "$WORK/body.json")
+    command="env OPENAI_BASE_URL=$BASE_URL/v1 $LYRA --model openai:lyra-demo --continue -c 'one more question'"
+    name="a turn with \`--continue\` in a 50,000-message session, the whole history sent (openai:lyra-demo)"
+    if measure "$name" pair "$RUNS" "$command" \
+        "curl -s -o /dev/null -X POST -H 'Content-Type: application/json' -H 'Authorization: Bearer bench' --data-binary @$WORK/body.json $BASE_URL/v1/chat/completions"; then
+        sent=$(curl -s "$BASE_URL/_test/requests" | python3 -c 'import json, sys; print("%.1f" % ([r["body_bytes"] for r in json.load(sys.stdin) if r["path"] == "/v1/chat/completions"][-1] / 1048576))')
+        limit=$(awk -v b="$BODY_MIB" 'BEGIN { printf "%.1f", 2 * b + 30 }')
+        row "$LATER" "$name" "$(j lyra_ms %.0f) ms ($(j lyra_cpu_ms %.0f) ms CPU)" \
+            "$(j floor_ms %.0f) ms: curl posting the same $BODY_MIB MiB body ($(j floor_cpu_ms %.0f) ms CPU); Lyra sent $sent MiB" \
+            "≤ 3× the floor" "$(met "$(j ratio %.2f)" 3 "×") ($(j ratio %.2f)×, median of $RUNS pairs)" \
+            "OPENAI_BASE_URL=\$B/v1 lyra --model openai:lyra-demo --continue -c 'one more question'"
+        row "$LATER" "peak RSS of that turn" "$(j lyra_peak_mib) MiB" "2 × the $BODY_MIB MiB body + 30 MiB (curl: $(j floor_peak_mib) MiB)" \
+            "≤ $limit MiB" "$(met "$(j lyra_peak_mib)" "$limit" " MiB")" \
+            "OPENAI_BASE_URL=\$B/v1 lyra --model openai:lyra-demo --continue -c 'one more question'"
     fi
+    name="REPL: a turn in the 50,000-message session (Enter → first reply character)"
+    if measure "$name" repl-long "$((RUNS * 2))" "$BASE_URL" "$LYRA" "$session"; then
+        row "$LATER" "$name" "$(j lyra_ms %.0f) ms (the first turn, which reads the session: $(j cold_lyra_ms %.0f) ms); peak RSS $(j lyra_peak_mib) MiB" \
+            "$(j floor_ms %.0f) ms: Python holding the conversation, \`json.dumps\` + \`http.client\` kept alive, to the first \`data:\` event with text ($(j body_mib) MiB)" \
+            "≤ 1.5× the floor" "$(met "$(j ratio %.2f)" 1.5 "×") ($(j ratio %.2f)×, median of $((RUNS * 2)) turns after the first)" \
+            "OPENAI_BASE_URL=\$B/v1 lyra -q --model openai:lyra-demo --continue (on a pty; python3 Benchmarks/latency.py repl-long N \$B lyra SESSION)"
+    fi
+    curl -s -X POST "$BASE_URL/_test/config" -d '{"context_window": 8192}' >/dev/null
+    url="$BASE_URL/dola/chats/bench-chat/messages?user_id=bench&app_id=lyra.cli&locale=en"
+    # `--model app`: the rows above saved openai:lyra-demo as the session's model.
+    if measure "a turn with --continue" pair "$RUNS" "$LYRA --model app --continue -c 'one more question'" \
+        "curl -s -X POST -H 'Content-Type: application/json' -H 'Authorization: Bearer bench' -d '{\"message\": \"one more question\"}' '$url'"; then
+        row "$LATER" "a turn with \`--continue\` in a 50,000-message session, app backend (no history sent)" "$(j lyra_ms) ms, peak RSS $(j lyra_peak_mib) MiB" \
+            "$(j floor_ms) ms: curl, the same POST to the app backend" "—" "—" "$LYRA --model app --continue -c 'one more question'"
+    fi
+    rm -rf "$WORK/data/huge"
 fi
 if want video; then
     fresh video

@@ -23,7 +23,7 @@ extension ChatService {
             return [.append(prompt), .meta(meta)]
         }
         try storeAgain(images, in: options.attachmentStore)
-        return try await deliver(prompt, in: saved, options: options, imagesChecked: true)
+        return try await deliver(prompt, in: consume saved, options: options, imagesChecked: true)
     }
 
     /// Resends the oldest user message of the current session whose reply failed (several failed
@@ -62,12 +62,19 @@ extension ChatService {
     /// the tool calls it asks for (at most ``ToolUseError/maximumRounds`` rounds); what
     /// arrived before a failure or a cancellation is saved as an incomplete reply, then the error
     /// is thrown.
-    private func deliver(_ prompt: ChatMessage, in session: ChatSession, options: ChatTurnOptions,
+    /// The session is handed on, not kept (issue 34): while the reply is saved nothing here holds its
+    /// messages, so the store adds to them in place instead of copying a long session's array.
+    private func deliver(_ prompt: ChatMessage, in session: consuming ChatSession, options: ChatTurnOptions,
                          imagesChecked: Bool = false) async throws -> ChatTurn {
         var options = options
+        let id = session.id
+        var held: ChatSession? = consume session
         while true {
+            let current: ChatSession
+            if let first = held { current = first } else { current = try await store.load(id: id) }
+            held = nil
             do {
-                return try await deliverOnce(prompt, in: session, options: options, imagesChecked: imagesChecked)
+                return try await deliverOnce(prompt, in: consume current, options: options, imagesChecked: imagesChecked)
             } catch let refused as ContextOverflow.Refused {
                 // Refused as too long before any of a reply: sent again with fewer earlier messages (SPEC §12).
                 options.contextTokens = refused.limit
@@ -78,9 +85,11 @@ extension ChatService {
 
     /// One attempt of `deliver`; a refusal for length that a smaller budget may cure is thrown as
     /// `ContextOverflow.Refused`. Earlier images are checked against the model unless `imagesChecked`.
-    private func deliverOnce(_ prompt: ChatMessage, in session: ChatSession, options: ChatTurnOptions,
+    private func deliverOnce(_ prompt: ChatMessage, in session: consuming ChatSession, options: ChatTurnOptions,
                              imagesChecked: Bool) async throws -> ChatTurn {
         let (firstRequest, budget) = Self.request(for: prompt, in: session, options: options)
+        let sessionID = session.id
+        _ = consume session
         if !imagesChecked, firstRequest.carriesImages { try await options.provider.checkImageInput(model: firstRequest.model) }
         var request = firstRequest
         var received = ReceivedReply(startsInsideThinking: options.startsInsideThinking)
@@ -98,7 +107,7 @@ extension ChatService {
                 rounds += 1
                 guard rounds <= ToolUseError.maximumRounds else { throw ToolUseError.tooManyRounds }
                 lastID = try await runToolRound(received, calls: calls, runner: runner, after: lastID,
-                                                prompt: prompt, sessionID: session.id, request: &request, options: options)
+                                                prompt: prompt, sessionID: sessionID, request: &request, options: options)
                 received = ReceivedReply(startsInsideThinking: options.startsInsideThinking)
             }
             if received.completion == nil {
@@ -111,12 +120,12 @@ extension ChatService {
                 throw refused
             }
             if !received.isEmpty {
-                _ = try? await save(received, answering: prompt, sessionID: session.id, model: options.model, after: lastID)
+                _ = try? await save(received, answering: prompt, sessionID: sessionID, model: options.model, after: lastID)
             }
             throw error
         }
         // Token counts are learned from a reply only when no tool round was sent in between.
-        var turn = try await save(received, answering: prompt, sessionID: session.id, model: options.model, after: lastID,
+        var turn = try await save(received, answering: prompt, sessionID: sessionID, model: options.model, after: lastID,
                                   learning: lastID == prompt.id ? (budget, options.contextWindow) : nil)
         turn.context = budget
         return turn

@@ -44,7 +44,9 @@ public struct ContextBudget: Sendable, Equatable {
             total += count
             start -= 1
         }
-        var budget = ContextBudget(history: pinned + ordinary[start...], sentTokens: total,
+        // Everything sent: the history as given, shared rather than copied (a long session's array).
+        let sent = start == ordinary.startIndex ? history : pinned + ordinary[start...]
+        var budget = ContextBudget(history: sent, sentTokens: total,
                                    sentMessages: ordinary.endIndex - start, availableMessages: ordinary.count)
         budget.estimatedImageTokens = images * TokenCount.imageEstimate
             + budget.history.reduce(0) { $0 + TokenCount.estimatedImages($1) }

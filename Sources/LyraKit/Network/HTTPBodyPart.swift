@@ -14,6 +14,8 @@ public enum HTTPBodyPart: Sendable, Equatable {
     /// The base64 text of the file at this path, encoded in chunks while sending (an image in a
     /// chat request's data URL, SPEC §13).
     case base64File(path: String)
+    /// Bytes encoded piece by piece while sending (a long chat's messages).
+    case generated(HTTPGeneratedBody)
 
     /// The length in bytes (a file's size now).
     /// - Throws: `StorageError` when the file cannot be measured.
@@ -26,6 +28,8 @@ public enum HTTPBodyPart: Sendable, Equatable {
             return Int64(try file.status().st_size)
         case let .base64File(path):
             return Base64FileStream.encodedLength(of: try HTTPBodyPart.file(path: path).length())
+        case let .generated(body):
+            return body.length
         }
     }
 }

@@ -91,6 +91,8 @@ public struct MultipartFormData: Sendable {
                 var text: [UInt8] = []
                 Base64FileStream.encode(try input.readToEnd(limit: Int.max), into: &text)
                 body.append(contentsOf: text)
+            case let .generated(generated):
+                body.append(contentsOf: generated.bytes())
             }
         }
         return body

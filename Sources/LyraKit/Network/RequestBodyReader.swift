@@ -12,6 +12,7 @@ struct RequestBodyReader: Sendable {
     private var offset = 0
     private var file: PosixFile?
     private var base64: Base64FileStream?
+    private var generated: HTTPGeneratedBodyStream?
     /// Bytes handed to libcurl so far.
     private(set) var consumed: Int64 = 0
 
@@ -46,6 +47,7 @@ struct RequestBodyReader: Sendable {
         file = nil
         base64?.close()
         base64 = nil
+        generated = nil
     }
 
     private mutating func readCurrent(into buffer: UnsafeMutableRawBufferPointer) throws(StorageError) -> Int {
@@ -73,6 +75,11 @@ struct RequestBodyReader: Sendable {
             base64 = nil   // one owner, so the stream's buffers are not copied when they change
             defer { base64 = stream }
             return try stream.read(into: buffer)
+        case let .generated(body):
+            var stream = generated ?? HTTPGeneratedBodyStream(body)
+            generated = nil   // one owner, as for base64
+            defer { generated = stream }
+            return stream.read(into: buffer)
         }
     }
 }

@@ -104,26 +104,12 @@ public struct OpenAIChatProvider: ChatProvider {
     /// level in the fields the provider takes.
     func chatRequest(for request: ChatProviderRequest) throws -> HTTPRequest {
         guard !request.model.isEmpty else { throw ProviderError.noModel(provider: definition.name) }
-        var messages: [OpenAIChatMessageDTO] = []
-        if let system = request.system, !system.isEmpty { messages.append(.init(role: "system", content: system)) }
-        // Images go as data URLs streamed from their stored files (OpenAIImageBody).
+        // The messages are written from the session's own messages while the body is sent
+        // (OpenAIChatRequestBody); images go as data URLs streamed from their stored files.
         var images = OpenAIImageBody()
-        for message in request.history {
-            var dto = OpenAIChatMessageDTO(message: message)
-            for attachment in message.attachments where attachment.isImage {
-                dto.imageURLs.append(try images.dataURL(for: attachment, in: request.attachmentStore))
-            }
-            messages.append(dto)
-        }
-        var prompt = OpenAIChatMessageDTO(role: "user", content: request.message)
-        for attachment in request.images {
-            prompt.imageURLs.append(try images.dataURL(for: attachment, in: request.attachmentStore))
-        }
-        messages.append(prompt)
-        messages += request.toolRounds.map(OpenAIChatMessageDTO.init(message:))
-        if let prefix = request.replyPrefix { messages.append(.init(role: "assistant", content: prefix)) }
+        let messages = try messageList(for: request, images: &images)
         var dto = OpenAIChatRequestDTO(
-            model: request.model, messages: messages, stream: true,
+            model: request.model, messages: [], stream: true,
             reasoningEffort: definition.think.effort(for: request.think),
             enableThinking: definition.think.enableThinking(for: request.think))
         dto.parameters = request.parameters ?? ChatParameters()
@@ -131,19 +117,39 @@ public struct OpenAIChatProvider: ChatProvider {
         dto.tools = request.tools.map {
             OpenAIToolDTO(name: $0.qualifiedName, description: $0.tool.description, parameters: $0.tool.inputSchema)
         }
-        let body: Data
+        let body: HTTPRequestBody
         do {
-            body = try dto.body()
+            body = try OpenAIChatRequestBody.make(framing: try dto.body(), messages: messages, images: images)
         } catch {
             throw ProviderError.invalidResponse("cannot encode the request")
         }
-        var http = HTTPRequest(method: .post, url: try endpoint("chat/completions"),
-                               body: images.files.isEmpty ? .bytes(body) : images.parts(of: body),
+        var http = HTTPRequest(method: .post, url: try endpoint("chat/completions"), body: body,
                                timeout: RequestDeadline.effective(600))
         addHeaders(to: &http)
         http.setHeader("Content-Type", "application/json")
         http.setHeader("Accept", "text/event-stream, application/json")
         return http
+    }
+
+    /// The request's messages: system prompt, history (as the session holds it), the new message with
+    /// its images, the tool rounds and a reply prefix; `images` hands out the images' data URLs.
+    private func messageList(for request: ChatProviderRequest, images: inout OpenAIImageBody) throws -> OpenAIChatMessageList {
+        var messages = OpenAIChatMessageList()
+        if let system = request.system, !system.isEmpty { messages.leading.append(.init(role: "system", content: system)) }
+        messages.history = request.history
+        for (index, message) in request.history.enumerated() where message.attachments.contains(where: \.isImage) {
+            messages.historyImages[index] = try message.attachments.filter(\.isImage).map {
+                try images.dataURL(for: $0, in: request.attachmentStore)
+            }
+        }
+        var prompt = OpenAIChatMessageDTO(role: "user", content: request.message)
+        for attachment in request.images {
+            prompt.imageURLs.append(try images.dataURL(for: attachment, in: request.attachmentStore))
+        }
+        messages.trailing.append(prompt)
+        messages.trailing += request.toolRounds.map(OpenAIChatMessageDTO.init(message:))
+        if let prefix = request.replyPrefix { messages.trailing.append(.init(role: "assistant", content: prefix)) }
+        return messages
     }
 
     /// Whether `model` can read images, as the server says (VisionCapabilityProbe).

@@ -26,6 +26,9 @@ struct JSONScanner {
         JSONScanFailure(reason: "not valid JSON at byte \(position)")
     }
 
+    /// How many bytes are left to read.
+    var remainingBytes: Int { bytes.count - position }
+
     /// Whether everything left is whitespace.
     mutating func isAtEnd() -> Bool {
         skipWhitespace()

@@ -31,6 +31,9 @@ struct SessionFileReader {
         if scanner.skipNull() { return [] }
         guard scanner.peek() == UInt8(ascii: "[") else { throw unexpected(at: place) }
         var messages: [ChatMessage] = []
+        // Room for as many messages as the rest could hold (none is under 64 bytes), so that a long
+        // session's array is never copied while it grows; pages never written are never resident.
+        messages.reserveCapacity(scanner.remainingBytes / 64)
         try scanner.readArray { scanner throws(JSONScanFailure) in
             var reader = SessionFileReader(scanner: scanner)
             messages.append(try reader.readMessage(at: place() + "[\(messages.count)]"))

@@ -177,7 +177,8 @@ public actor SessionStore {
     @discardableResult
     func writeWhole(_ session: ChatSession, to file: String, keepingAside unreadable: [[UInt8]]) throws -> ChatSession {
         var session = session
-        session.messages.removeAll(where: \.removed)
+        // Only when there is one: removing from a shared array copies it (a long session's, at every fold).
+        if session.messages.contains(where: \.removed) { session.messages.removeAll(where: \.removed) }
         try keepAside(unreadable, of: file)
         try SessionFileCodec.write(session, to: file, in: directory)
         SessionJournal.empty(journalPath(for: file))

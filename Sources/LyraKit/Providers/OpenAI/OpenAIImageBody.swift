@@ -21,8 +21,8 @@ struct OpenAIImageBody {
         return "data:\(attachment.mediaType);base64,\(marker(files.count - 1))"
     }
 
-    /// The body: `json` cut at each marker, with the marker's file (as base64) in its place.
-    func parts(of json: Data) -> HTTPRequestBody {
+    /// `json` (a message, or a whole body) cut at each marker, with the marker's file (as base64) in its place.
+    func parts(of json: Data) -> [HTTPBodyPart] {
         var parts: [HTTPBodyPart] = []
         var rest = json[...]
         for (index, file) in files.enumerated() {
@@ -33,7 +33,7 @@ struct OpenAIImageBody {
             rest = rest[found.upperBound...]
         }
         parts.append(.bytes(Data(rest)))
-        return .parts(parts)
+        return parts
     }
 
     private func marker(_ index: Int) -> String { "lyra-image-\(nonce)-\(index)-end" }
