@@ -26,21 +26,10 @@ public final class DripServer: Sendable {
     /// `interval` (zero: all at once).
     /// - Throws: `HarnessError.launchFailed` when no socket can be bound.
     public init(bytes: [UInt8], interval: Duration) throws {
-        let (fd, port) = try Self.bindLoopback()
-        guard listen(fd, 16) == 0 else {
-            close(fd)
-            throw HarnessError.launchFailed(executable: "DripServer", reason: "listen failed")
-        }
+        let pause = useconds_t(interval.components.attoseconds / 1_000_000_000_000 + interval.components.seconds * 1_000_000)
+        let (fd, port) = try Self.listenLoopback(name: "DripServer") { Self.drip($0, bytes: bytes, pause: pause) }
         listener = fd
         url = URL(string: "http://127.0.0.1:\(port)") ?? URL(filePath: "/")
-        let pause = useconds_t(interval.components.attoseconds / 1_000_000_000_000 + interval.components.seconds * 1_000_000)
-        Thread.detachNewThread { [listener] in
-            while true {
-                let client = accept(listener, nil, nil)
-                guard client >= 0 else { return }
-                Thread.detachNewThread { Self.drip(client, bytes: bytes, pause: pause) }
-            }
-        }
     }
 
     deinit {
@@ -83,7 +72,9 @@ public final class DripServer: Sendable {
         }
     }
 
-    static func bindLoopback() throws -> (Int32, Int) {
+    /// A socket listening on an ephemeral loopback port, and the port; each connection is handed to
+    /// `serve` on a thread of its own until the socket is shut down.
+    static func listenLoopback(name: String, serve: @escaping @Sendable (Int32) -> Void) throws -> (Int32, Int) {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -95,9 +86,16 @@ public final class DripServer: Sendable {
                 bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0
             }
         }
-        guard fd >= 0, bound else {
+        guard fd >= 0, bound, listen(fd, 16) == 0 else {
             if fd >= 0 { close(fd) }
-            throw HarnessError.launchFailed(executable: "DripServer", reason: "cannot bind a loopback socket")
+            throw HarnessError.launchFailed(executable: name, reason: "cannot listen on a loopback socket")
+        }
+        Thread.detachNewThread {
+            while true {
+                let client = accept(fd, nil, nil)
+                guard client >= 0 else { return }
+                Thread.detachNewThread { serve(client) }
+            }
         }
         return (fd, Int(UInt16(bigEndian: address.sin_port)))
     }

@@ -12,7 +12,7 @@ public final class RecordingProxy: Sendable {
     /// Its port on 127.0.0.1.
     public let port: Int
     private let listener: Int32
-    private let log = HeadLog()
+    private let log: HeadLog
 
     /// `http://127.0.0.1:PORT`, the value for `http_proxy`.
     public var url: String { "http://127.0.0.1:\(port)" }
@@ -24,22 +24,11 @@ public final class RecordingProxy: Sendable {
     /// Starts the proxy on an ephemeral loopback port.
     /// - Throws: `HarnessError.launchFailed` when no socket can be bound.
     public init(status: Int = 200, headers: [String: String] = ["Content-Type": "application/json"], body: String = "{}") throws {
-        let (fd, port) = try DripServer.bindLoopback()
-        guard listen(fd, 16) == 0 else {
-            close(fd)
-            throw HarnessError.launchFailed(executable: "RecordingProxy", reason: "listen failed")
-        }
-        listener = fd
-        self.port = port
         let fields = headers.map { "\($0.key): \($0.value)\r\n" }.sorted().joined()
         let answer = Array("HTTP/1.1 \(status) Canned\r\n\(fields)Content-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)".utf8)
-        Thread.detachNewThread { [listener, log] in
-            while true {
-                let client = accept(listener, nil, nil)
-                guard client >= 0 else { return }
-                Thread.detachNewThread { Self.serve(client, answer: answer, log: log) }
-            }
-        }
+        let log = HeadLog()
+        self.log = log
+        (listener, port) = try DripServer.listenLoopback(name: "RecordingProxy") { Self.serve($0, answer: answer, log: log) }
     }
 
     deinit {

@@ -26,9 +26,6 @@ final class RequestBudget: Sendable {
     func giveBack(_ bytes: Int) {
         used.withLock { $0 -= bytes }
     }
-
-    /// The bytes taken now.
-    var inUse: Int { used.withLock { $0 } }
 }
 
 /// What one connection has taken from a `RequestBudget` for the request it is reading.

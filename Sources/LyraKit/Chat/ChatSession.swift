@@ -33,7 +33,7 @@ public struct ChatSession: Equatable, Sendable, Identifiable {
     public static let defaultTitleLength = 40
 
     /// Creates a session.
-    public init(id: String = UUID.systemRandom().uuidString, title: String,
+    public init(id: String = UUID().uuidString, title: String,
                 chatID: String = UUID.systemRandomLowercased(),
                 createdAt: Date, updatedAt: Date? = nil, messages: [ChatMessage] = [],
                 system: String? = nil, model: String? = nil, number: Int? = nil) {

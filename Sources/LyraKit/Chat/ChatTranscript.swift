@@ -65,7 +65,7 @@ public enum ChatTranscript {
         text.reserveCapacity(session.messages.reduce(0) { $0 + $1.content.utf8.count + 24 })
         for message in session.messages where !message.removed {
             let label = message.role == .user ? "you" : message.role == .assistant ? "lyra" : message.role.rawValue
-            let lines = contentLines(message.content)
+            let lines = message.content.split(separator: "\n", omittingEmptySubsequences: false)
             text += label + (message.isFailed ? " (no reply)" : "") + (message.compacted ? " (compacted)" : "")
                 + ": " + (lines.first ?? "") + "\n"
             for line in lines.dropFirst() { text += "  " + line + "\n" }
@@ -76,15 +76,5 @@ public enum ChatTranscript {
             for attachment in message.attachments { text += "  " + attachment.chip + "\n" }
         }
         return text
-    }
-
-    /// `content` split at each `\n` Character (empty lines kept). Without a `\r` every `\n` byte is
-    /// its own Character, so the bytes are split directly, which is much faster than by Character.
-    private static func contentLines(_ content: String) -> [Substring] {
-        guard content.utf8.contains(0x0D) else {
-            guard content.utf8.contains(0x0A) else { return [content[...]] }
-            return content.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).map { Substring($0) }
-        }
-        return content.split(separator: "\n", omittingEmptySubsequences: false)
     }
 }

@@ -41,11 +41,9 @@ public struct ProxyEnvironment: Sendable, Equatable {
         values = environment.filter { Self.names.contains($0.key) && !$0.value.isEmpty }
     }
 
-    /// The proxy variables of this process (seven `getenv` calls, no walk over the environment).
+    /// The proxy variables of this process.
     public static func current() -> ProxyEnvironment {
-        var environment: [String: String] = [:]
-        for name in names { environment[name] = ProcessEnvironment.value(name) }
-        return ProxyEnvironment(environment)
+        ProxyEnvironment(ProcessInfo.processInfo.environment)
     }
 
     /// The proxy for `url`, or nil to connect directly: loopback hosts and hosts matching

@@ -8,7 +8,7 @@ public enum RequestDeadline {
     public static let environmentVariable = "LYRA_REQUEST_TIMEOUT"
 
     /// The override from the environment of this process, read once.
-    static let override: TimeInterval? = parse(ProcessEnvironment.value(environmentVariable))
+    static let override: TimeInterval? = parse(ProcessInfo.processInfo.environment[environmentVariable])
 
     /// The deadline to use for a request whose route allows `nominal` seconds.
     public static func effective(_ nominal: TimeInterval) -> TimeInterval {

@@ -35,7 +35,7 @@ public struct AppChatProvider: ChatProvider {
     /// The whole reply's text, its chat id when non-empty, and the end.
     private static func events(of reply: ChatReplyDTO) -> [ChatStreamEvent] {
         var events: [ChatStreamEvent] = [.text(reply.assistantMessage)]
-        if let chatID = reply.chatID?.value.trimmingSpaces(), !chatID.isEmpty {
+        if let chatID = reply.chatID?.value.trimmingCharacters(in: .whitespaces), !chatID.isEmpty {
             events.append(.conversationID(chatID))
         }
         events.append(.finished(ChatCompletionInfo()))

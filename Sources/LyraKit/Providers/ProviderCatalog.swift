@@ -9,8 +9,6 @@ public struct ProviderCatalog: Sendable, Equatable {
 
     /// The default OpenAI base URL.
     static let openAIDefaultURL = "https://api.openai.com/v1"
-    /// Ollama's default address.
-    static let ollamaDefaultHost = "127.0.0.1:11434"
 
     /// Resolves the providers.
     /// - Parameters:
@@ -71,9 +69,7 @@ public struct ProviderCatalog: Sendable, Equatable {
     /// `http://HOST/v1` from `OLLAMA_HOST` (`host`, `host:port`, or a URL); port 11434 when none is given,
     /// and `0.0.0.0` (a listening address) reached as 127.0.0.1.
     static func ollamaURL(host: String?) -> URL? {
-        // The default needs no parsing (URLComponents' host goes through IDNA, ~0.3 ms at start-up).
-        guard let host else { return URL(string: "http://" + ollamaDefaultHost + "/v1") }
-        var text = host.trimmingCharacters(in: .whitespaces)
+        var text = (host ?? "127.0.0.1").trimmingCharacters(in: .whitespaces)
         if !text.contains("://") { text = "http://" + text }
         guard var components = URLComponents(string: text), let name = components.host, !name.isEmpty else {
             return nil

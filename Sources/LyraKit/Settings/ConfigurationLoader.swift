@@ -107,9 +107,9 @@ public struct ConfigurationLoader: Sendable {
     // MARK: - Private
 
     private func explicitValue(for key: SettingKey) -> (String, SettingSource)? {
-        if let value = flags[key] { return (value.trimmingWhitespaceAndNewlines(), .flag) }
+        if let value = flags[key] { return (value.trimmingCharacters(in: .whitespacesAndNewlines), .flag) }
         let name = key.environmentVariable
-        if let value = environment[name]?.trimmingWhitespaceAndNewlines(), !value.isEmpty {
+        if let value = environment[name]?.trimmingCharacters(in: .whitespacesAndNewlines), !value.isEmpty {
             return (value, .environment(name))
         }
         return nil

@@ -86,9 +86,22 @@ struct PosixFile: Sendable {
         return buffer
     }
 
+    /// The rest of the file as bytes; nil when it holds more than `limit` bytes (a sparse or foreign
+    /// file is refused by its `fstat` size before anything is read).
+    /// - Throws: `StorageError` when a read fails.
+    func readBytes(limit: Int) throws(StorageError) -> [UInt8]? {
+        let expected = Int(try status().st_size)
+        guard expected <= limit else { return nil }
+        var bytes: [UInt8] = []
+        while bytes.count <= limit {
+            let chunk = try readChunk(upTo: max(expected + 1 - bytes.count, 1 << 16))
+            if chunk.isEmpty { return bytes }
+            bytes.append(contentsOf: chunk)
+        }
+        return nil
+    }
+
     /// Reads the rest of the file, refusing files larger than `limit` bytes.
-    /// Sized from `fstat` (one allocation, no zeroed 64 KiB chunk per call: listing 100,000 small
-    /// session files for the first time reads each of them).
     func readToEnd(limit: Int = 16 << 20) throws(StorageError) -> Data {
         guard let bytes = try readBytes(limit: limit) else {
             throw .malformedFile(path: path, reason: "larger than \(limit) bytes")

@@ -1,16 +1,26 @@
 // Lists the session files of a directory with what is needed to tell whether the index cache is
 // still right about them: name, inode, modification time (ns) and size. One pass of readdir with one
-// fstatat per `*.json` name, names kept as bytes (no String or Foundation object per entry).
+// fstatat per `*.json` name.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
 
+/// What a sessions directory holds.
+struct SessionDirectoryContents {
+    /// The session files (`*.json`, not hidden), in directory order, with their stamps.
+    var files: [(name: String, stamp: SessionFileStamp)] = []
+    /// Temporary files of session and index writes (`.<name>.json.tmp-…`, `..index.tsv.tmp-…`);
+    /// stale when seen under the lock.
+    var leftovers: [String] = []
+}
+
 /// Reads the entries of a sessions directory.
 enum SessionDirectoryScanner {
     /// The `*.json` files of `directory` that are not hidden (the index, the lock and temporary
     /// files start with a dot), with their stamps, and the temporary files of session writes.
+    /// Names that are not valid UTF-8 are skipped (they could not be opened again by their `String`).
     /// An absent directory has no files.
     /// - Throws: `StorageError` when the directory exists but cannot be read.
     static func scan(_ directory: String) throws -> SessionDirectoryContents {
@@ -25,18 +35,15 @@ enum SessionDirectoryScanner {
         var journals: [String] = []
         var info = stat()
         while let entry = readdir(handle) {
-            withUnsafePointer(to: &entry.pointee.d_name) { pointer in
-                pointer.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { cName in
-                    let name = UnsafeBufferPointer(start: UnsafeRawPointer(cName).assumingMemoryBound(to: UInt8.self),
-                                                   count: strlen(cName))
-                    if name.first == UInt8(ascii: ".") {
-                        if isLeftover(name) { contents.leftovers.append(String(decoding: name, as: UTF8.self)) }
-                        if hasSuffix(name, journalSuffix) { journals.append(String(decoding: name, as: UTF8.self)) }
-                    } else if hasSuffix(name, jsonSuffix), isValidUTF8(name), fstatat(descriptor, cName, &info, 0) == 0,
-                              info.st_mode & S_IFMT == S_IFREG {
-                        contents.append(name: name, stamp: SessionFileStamp(info))
-                    }
-                }
+            let name = withUnsafePointer(to: &entry.pointee.d_name) { pointer in
+                pointer.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(validatingCString: $0) }
+            }
+            guard let name else { continue }
+            if name.hasPrefix(".") {
+                if name.contains(".json.tmp-") || name.contains(".tsv.tmp-") { contents.leftovers.append(name) }
+                if name.hasSuffix(".journal") { journals.append(name) }
+            } else if name.hasSuffix(".json"), fstatat(descriptor, name, &info, 0) == 0, info.st_mode & S_IFMT == S_IFREG {
+                contents.files.append((name, SessionFileStamp(info)))
             }
         }
         for journal in journals { include(journal, in: &contents, directory: descriptor) }
@@ -47,39 +54,13 @@ enum SessionDirectoryScanner {
     /// that the index sees every append (a journal only grows until a fold, which replaces the file).
     /// Journals are few (sessions in use or left by a crash), so the file is found by a linear search.
     private static func include(_ journal: String, in contents: inout SessionDirectoryContents, directory: Int32) {
-        let file = Array((String(journal.dropFirst().dropLast(".journal".count)) + ".json").utf8)
+        let file = String(journal.dropFirst().dropLast(".journal".count)) + ".json"
         var info = stat()
-        guard let index = contents.files.indices.first(where: { index in
-                  contents.files[index].length == file.count && contents.withName(of: contents.files[index]) { $0.elementsEqual(file) }
-              }),
+        guard let index = contents.files.firstIndex(where: { $0.name.utf8.elementsEqual(file.utf8) }),
               fstatat(directory, journal, &info, AT_SYMLINK_NOFOLLOW) == 0,
               info.st_mode & S_IFMT == S_IFREG, info.st_size > 0 else { return }
         let own = SessionFileStamp(info)
         contents.files[index].stamp.size += own.size
         contents.files[index].stamp.modified = max(contents.files[index].stamp.modified, own.modified)
-    }
-
-    private static let jsonSuffix = Array(".json".utf8)
-    private static let journalSuffix = Array(".journal".utf8)
-    private static let sessionTemporary = Array(".json.tmp-".utf8)
-    private static let indexTemporary = Array(".tsv.tmp-".utf8)
-
-    /// Whether a hidden name is the temporary file of a session or index write.
-    private static func isLeftover(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
-        contains(name, sessionTemporary) || contains(name, indexTemporary)
-    }
-
-    /// Whether `name` is valid UTF-8 (other names cannot be opened again by their `String`).
-    private static func isValidUTF8(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
-        name.allSatisfy { $0 < 0x80 } || String(validating: name, as: UTF8.self) != nil
-    }
-
-    private static func hasSuffix(_ name: UnsafeBufferPointer<UInt8>, _ suffix: [UInt8]) -> Bool {
-        name.count >= suffix.count && name[(name.count - suffix.count)...].elementsEqual(suffix)
-    }
-
-    private static func contains(_ name: UnsafeBufferPointer<UInt8>, _ part: [UInt8]) -> Bool {
-        guard name.count >= part.count else { return false }
-        return (0...(name.count - part.count)).contains { name[$0..<($0 + part.count)].elementsEqual(part) }
     }
 }

@@ -8,10 +8,7 @@ enum SessionIndex {
     /// The index file's name inside the sessions directory.
     static let fileName = ".index.tsv"
     /// The first line; an index with another header is ignored (and rebuilt).
-    static let header = "lyra-session-index 3"
-    /// The label of the second line: the stamp of the numbers sidecar the listed numbers were given
-    /// under (`numbers\tinode\tmtime ns\tsize`, zeros when none).
-    static let numbersLabel = "numbers"
+    static let header = "lyra-session-index 4"
 
     /// The cached entries; empty when the index is missing, unreadable or of another version.
     static func read(in directory: URL) -> SessionIndexTable {
@@ -32,18 +29,15 @@ enum SessionIndex {
     }
 
     /// Replaces the index atomically. Failures are ignored: the index is only a cache.
-    /// `numbersStamp`: the stamp of the sidecar under which the entries' `listed` numbers were given.
-    static func write(_ entries: [SessionIndexEntry], numbersStamp: SessionFileStamp? = nil, in directory: URL) {
-        var text: [UInt8] = []
+    static func write(_ entries: [SessionIndexEntry], in directory: URL) {
+        var text = Array((header + "\n").utf8)
         text.reserveCapacity(entries.count * 180 + 64)
-        let stamp = numbersStamp ?? SessionFileStamp(inode: 0, modified: 0, size: 0)
-        text.append(contentsOf: "\(header)\n\(numbersLabel)\t\(Int64(bitPattern: stamp.inode))\t\(stamp.modified)\t\(stamp.size)\n".utf8)
         for entry in entries { append(entry, to: &text) }
         try? AtomicFile.write(Data(text), to: directory.appending(path: fileName), mode: 0o600)
     }
 
     /// One line: file, inode, mtime ns, size, id, messages, created ms, updated ms, `-` or `!reason`,
-    /// title, number, listed number.
+    /// title, number (the file's own; 0 when none).
     private static func append(_ entry: SessionIndexEntry, to text: inout [UInt8]) {
         let summary = entry.summary
         func field(_ value: String) { text.append(contentsOf: escape(value).utf8); text.append(0x09) }
@@ -58,8 +52,7 @@ enum SessionIndex {
         field(milliseconds(summary?.updatedAt))
         field(summary == nil ? "!" + (entry.problem ?? "unreadable") : "-")
         field(summary?.title ?? "")
-        field(Int64(summary?.number ?? 0))
-        text.append(contentsOf: String(entry.listed).utf8)
+        text.append(contentsOf: String(summary?.number ?? 0).utf8)
         text.append(0x0A)
     }
 

@@ -10,10 +10,6 @@ struct SessionIndexEntry: Equatable, Sendable {
     var summary: SessionSummary?
     /// Why the file is not a valid session; nil when it is.
     var problem: String?
-    /// The number the listing gave the session when the index was written (the sidecar's for the
-    /// file, else its own); 0 when unknown or damaged. Used only while the sidecar's stamp is the
-    /// one recorded in the index (``SessionIndexTable/numbersStamp``).
-    var listed = 0
 
     /// The entry for a readable session.
     init(file: String, stamp: SessionFileStamp, summary: SessionSummary) {

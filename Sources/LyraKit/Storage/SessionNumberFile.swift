@@ -26,57 +26,30 @@ struct SessionNumberFile: Equatable {
 
     /// The sidecar of `directory`, or nil when it is missing or not valid (then it is rebuilt).
     static func read(in directory: URL) -> SessionNumberFile? {
-        readStamped(in: directory)?.numbers
-    }
-
-    /// The sidecar of `directory` with the stamp of the very file read (the index caches the
-    /// numbers listed under that stamp); nil when it is missing or not valid.
-    static func readStamped(in directory: URL) -> (numbers: SessionNumberFile, stamp: SessionFileStamp)? {
         let path = directory.appending(path: fileName).path
         guard let file = try? PosixFile.openingRegularFile(path, followingLinks: false) else { return nil }
         defer { file.closeFile() }
-        guard let info = try? file.status(), let bytes = try? file.readBytes(limit: maximumBytes),
-              let numbers = bytes.withUnsafeBufferPointer({ parse($0) }) else { return nil }
-        return (numbers, SessionFileStamp(info))
+        return (try? file.readBytes(limit: maximumBytes)).flatMap(parse)
     }
 
-    /// The stamp of the sidecar of `directory` (not through a symlink); nil when there is none.
-    static func stamp(in directory: URL) -> SessionFileStamp? {
-        var info = stat()
-        guard lstat(directory.appending(path: fileName).path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
-        return SessionFileStamp(info)
-    }
-
-    /// The header, `next\tN`, then `file\tnumber` lines; nil for anything else (read byte by byte:
-    /// 100,000 numbered files are read on every listing).
-    static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> SessionNumberFile? {
+    /// The header, `next\tN`, then `file\tnumber` lines (empty lines skipped); nil for anything else.
+    static func parse(_ bytes: [UInt8]) -> SessionNumberFile? {
         guard String(validating: bytes, as: UTF8.self) != nil else { return nil }
-        var lines = TabSeparatedBytes.Lines(bytes)
-        guard let first = nextLine(&lines), bytes[first].elementsEqual(header.utf8),
-              let counter = nextLine(&lines) else { return nil }
-        var fields = TabSeparatedBytes.Fields(bytes, counter)
-        guard let label = fields.next(), bytes[label].elementsEqual("next".utf8),
-              let next = fields.integer(), fields.isAtEnd, (1...Int64(largestNumber) + 1).contains(next) else { return nil }
+        var lines = SessionIndexTable.lines(of: bytes)
+        guard let first = lines.popFirst(), first.elementsEqual(header.utf8),
+              let counter = lines.popFirst().map(SessionIndexTable.fields(of:)), counter.count == 2,
+              counter[0].elementsEqual("next".utf8), let next = SessionIndexTable.integer(counter[1]),
+              (1...Int64(largestNumber) + 1).contains(next) else { return nil }
         var numbers = SessionNumberFile(next: Int(next))
-        numbers.byFile.reserveCapacity(bytes.count / 48)
-        while let line = nextLine(&lines) {
-            var fields = TabSeparatedBytes.Fields(bytes, line)
-            guard let name = fields.next(), let number = fields.integer(), fields.isAtEnd, isValid(Int(number)) else {
+        numbers.byFile.reserveCapacity(lines.count)
+        for line in lines {
+            let fields = SessionIndexTable.fields(of: line)
+            guard fields.count == 2, let number = SessionIndexTable.integer(fields[1]), isValid(Int(number)) else {
                 return nil
             }
-            let file = String(decoding: UnsafeBufferPointer(rebasing: bytes[name]), as: UTF8.self)
-            let escaped = TabSeparatedBytes.position(of: 0x5C, in: bytes, name) != nil
-            numbers.byFile[escaped ? SessionIndex.unescape(file) : file] = Int(number)
+            numbers.byFile[SessionIndexTable.text(fields[0])] = Int(number)
         }
         return numbers
-    }
-
-    /// The next line that is not empty.
-    private static func nextLine(_ lines: inout TabSeparatedBytes.Lines) -> Range<Int>? {
-        while let line = lines.next() {
-            if !line.isEmpty { return line }
-        }
-        return nil
     }
 
     /// Replaces the sidecar atomically (call under the directory lock). `syncingDirectory` false

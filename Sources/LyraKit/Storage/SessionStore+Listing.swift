@@ -6,8 +6,7 @@ import Foundation
 
 extension SessionStore {
     /// The listing of `entries`; remembers which file holds each id whose file is not `<id>.json`.
-    /// The summaries are moved out of `entries` into their listing order (no copies).
-    func listing(from entries: consuming [SessionIndexEntry]) -> SessionListing {
+    func listing(from entries: [SessionIndexEntry]) -> SessionListing {
         var problems: [SessionError] = []
         var foreignIDs = Set<String>()
         for index in entries.indices {
@@ -19,7 +18,6 @@ extension SessionStore {
             }
         }
         var listed: [Int] = []
-        listed.reserveCapacity(entries.count)
         var shared: [String: [Int]] = [:]
         for index in entries.indices where entries[index].summary != nil {
             if let id = foreignIDs.isEmpty ? nil : entries[index].summary?.id, foreignIDs.contains(id) {
@@ -38,41 +36,18 @@ extension SessionStore {
             }
         }
         problems.sort { ($0.errorDescription ?? "") < ($1.errorDescription ?? "") }
-        var sessions: [SessionSummary] = []
-        sessions.reserveCapacity(listed.count)
-        for index in Self.mostRecentFirst(listed, in: entries) {
-            if let summary = entries[index].summary.take() { sessions.append(summary) }
+        // Most recently updated first; ties by creation, then id, so the order is stable.
+        let sessions = listed.compactMap { entries[$0].summary }.sorted { lhs, rhs in
+            if lhs.updatedAt != rhs.updatedAt { return lhs.updatedAt > rhs.updatedAt }
+            if lhs.createdAt != rhs.createdAt { return lhs.createdAt > rhs.createdAt }
+            return lhs.id < rhs.id
         }
         return SessionListing(sessions: sessions, problems: problems)
     }
 
     /// Whether `file` is `<id>.json` (compared as bytes).
     static func isOwnFile(_ file: String, of id: String) -> Bool {
-        let contiguous = file.utf8.withContiguousStorageIfAvailable { name in
-            id.utf8.withContiguousStorageIfAvailable { stem in
-                name.count == stem.count + 5 && name.prefix(stem.count).elementsEqual(stem)
-                    && name.suffix(5).elementsEqual(".json".utf8)
-            }
-        }
-        if let contiguous = contiguous ?? nil { return contiguous }
-        return file.utf8.elementsEqual((id + ".json").utf8)
-    }
-
-    /// The positions `listed` in listing order (``SessionSummary/isListedBefore(_:_:)``), sorting plain keys.
-    private static func mostRecentFirst(_ listed: [Int], in entries: [SessionIndexEntry]) -> [Int] {
-        var keys: [(updated: Double, created: Double, index: Int)] = []
-        keys.reserveCapacity(listed.count)
-        for index in listed {
-            guard let updated = entries[index].summary?.updatedAt, let created = entries[index].summary?.createdAt
-            else { continue }
-            keys.append((updated.timeIntervalSinceReferenceDate, created.timeIntervalSinceReferenceDate, index))
-        }
-        keys.sort { lhs, rhs in
-            if lhs.updated != rhs.updated { return lhs.updated > rhs.updated }
-            if lhs.created != rhs.created { return lhs.created > rhs.created }
-            return (entries[lhs.index].summary?.id ?? "") < (entries[rhs.index].summary?.id ?? "")
-        }
-        return keys.map(\.index)
+        file.utf8.elementsEqual((id + ".json").utf8)
     }
 
     /// The file that holds `id` when several do: `<id>.json`, else the first file name.

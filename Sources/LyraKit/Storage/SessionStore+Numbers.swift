@@ -25,27 +25,20 @@ extension SessionStore {
     }
 
     /// `entries` (in the same order) with every session's number set; numbers missing or held twice
-    /// are given now (and the sidecar written) under the lock. `numbersStamp`: the stamp of the
-    /// sidecar the numbers agree with (nil when there are no sessions or it is unknown).
-    func numbered(_ unnumbered: consuming [SessionIndexEntry]) throws
-        -> (entries: [SessionIndexEntry], numbersStamp: SessionFileStamp?) {
-        var entries = unnumbered   // moved, so numbering below changes it in place
-        guard entries.contains(where: { $0.summary != nil }) else { return (entries, nil) }
-        if let (numbers, stamp) = SessionNumberFile.readStamped(in: directory) {
-            if let given = Self.numbersWithoutChoice(entries, numbers) {
-                for index in entries.indices where given[index] > 0 { entries[index].summary?.number = given[index] }
-                return (entries, stamp)
-            }
-            if let done = Self.assign(entries, numbers, allocating: false) { return (done.entries, stamp) }
+    /// are given now (and the sidecar written) under the lock.
+    func numbered(_ entries: [SessionIndexEntry]) throws -> [SessionIndexEntry] {
+        guard entries.contains(where: { $0.summary != nil }) else { return entries }
+        if let numbers = SessionNumberFile.read(in: directory),
+           let done = Self.assign(entries, numbers, allocating: false) {
+            return done.entries
         }
         return try withDirectoryLock {
             var numbers = SessionNumberFile.read(in: directory) ?? SessionNumberFile()
             let files = Set(entries.map(\.file))
             numbers.byFile = numbers.byFile.filter { files.contains($0.key) }
-            guard let done = Self.assign(entries, numbers, allocating: true) else { return (entries, nil) }
+            guard let done = Self.assign(entries, numbers, allocating: true) else { return entries }
             try done.numbers.write(in: directory)
-            // Every sidecar write holds the lock: the file now there is the one just written.
-            return (done.entries, SessionNumberFile.stamp(in: directory))
+            return done.entries
         }
     }
 
@@ -88,23 +81,5 @@ extension SessionStore {
             lhs.created != rhs.created ? lhs.created < rhs.created : entries[lhs.index].file < entries[rhs.index].file
         }
         return keys.map(\.index)
-    }
-
-    /// Each entry's number (0 for a damaged file) when nothing is to be chosen: every session's
-    /// number (the sidecar's for its file, else its own) is given, below the sidecar's next and held
-    /// once. Then the oldest-first order of ``assign(_:_:allocating:)`` changes nothing and is skipped.
-    /// Nil otherwise.
-    private static func numbersWithoutChoice(_ entries: [SessionIndexEntry], _ numbers: SessionNumberFile) -> [Int]? {
-        guard numbers.next <= entries.count * 4 + 4096 else { return nil }
-        var held = [Bool](repeating: false, count: numbers.next)
-        var given = [Int](repeating: 0, count: entries.count)
-        for index in entries.indices {
-            guard let own = entries[index].summary?.number else { continue }
-            let number = numbers.byFile.isEmpty ? own : numbers.byFile[entries[index].file] ?? own
-            guard number > 0, number < numbers.next, !held[number] else { return nil }
-            held[number] = true
-            given[index] = number
-        }
-        return given
     }
 }

@@ -40,8 +40,7 @@ public actor SessionStore {
     public init(directory: URL, fileSync: SessionFileSync = .system, warn: @escaping @Sendable (String) -> Void = { _ in }) {
         self.fileSync = fileSync
         self.warn = warn
-        // Standardizing costs ~0.3 ms at start-up: skipped for a path that is already standard.
-        self.directory = Self.isStandard(directory.path) ? directory : directory.standardizedFileURL
+        self.directory = directory.standardizedFileURL
         self.directoryPath = self.directory.path
     }
 
@@ -49,13 +48,6 @@ public actor SessionStore {
     func warnOnce(_ path: String, _ message: String) {
         guard warnedPaths.insert(path).inserted else { return }
         warn(message)
-    }
-
-    /// Whether `path` is absolute, with no empty, `.` or `..` component.
-    private static func isStandard(_ path: String) -> Bool {
-        guard path.hasPrefix("/") else { return false }
-        let components = path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).dropFirst()
-        return !components.contains { $0.isEmpty || $0.elementsEqual(".".utf8) || $0.elementsEqual("..".utf8) }
     }
 
     deinit {
@@ -74,33 +66,39 @@ public actor SessionStore {
         listing(from: try numberedEntries())
     }
 
+    /// Every entry with the number it is listed under (``numbered(_:)``); the index is rewritten
+    /// when it changed.
+    func numberedEntries() throws -> [SessionIndexEntry] {
+        let scan = try scanned(locked: false)
+        if scan.changed { writeIndex(scan.entries) }
+        return try numbered(scan.entries)
+    }
+
     /// The index entries of every session file, from the cache where it is still right; `changed`
-    /// when the index must be rewritten (``numberedEntries()`` does); `numbersStamp` the sidecar stamp
-    /// of the index's listed numbers. `locked`: the caller holds the directory lock (then leftovers
-    /// are not removed).
-    func scanned(locked: Bool) throws
-        -> (entries: [SessionIndexEntry], changed: Bool, numbersStamp: SessionFileStamp?) {
+    /// when the index must be rewritten. `locked`: the caller holds the directory lock (then
+    /// leftovers are not removed).
+    func scanned(locked: Bool) throws -> (entries: [SessionIndexEntry], changed: Bool) {
         let contents = try SessionDirectoryScanner.scan(directory.path)
         if !contents.leftovers.isEmpty && !locked { removeLeftovers() }
-        var cached = contents.files.isEmpty ? SessionIndexTable() : SessionIndex.read(in: directory)
+        let cached = contents.files.isEmpty ? SessionIndexTable() : SessionIndex.read(in: directory)
         var entries: [SessionIndexEntry] = []
         entries.reserveCapacity(contents.files.count)
         var changed = cached.count != contents.files.count
         for file in contents.files {
-            if let entry = contents.withName(of: file, { cached.entry(named: $0, stamp: file.stamp) }) {
+            if let entry = cached.entry(named: file.name, stamp: file.stamp) {
                 entries.append(entry)
             } else {
-                if let entry = freshEntry(file: contents.name(of: file), stamp: file.stamp) { entries.append(entry) }
+                if let entry = freshEntry(file: file.name, stamp: file.stamp) { entries.append(entry) }
                 changed = true
             }
         }
-        return (entries, changed && !contents.files.isEmpty, cached.numbersStamp)
+        return (entries, changed && !contents.files.isEmpty)
     }
 
     /// Rewrites the index (under the lock, so that a leftover cleanup never removes an index write in progress).
-    func writeIndex(_ entries: [SessionIndexEntry], numbersStamp: SessionFileStamp?) {
+    func writeIndex(_ entries: [SessionIndexEntry]) {
         try? withDirectoryLock {
-            SessionIndex.write(entries, numbersStamp: numbersStamp, in: directory)
+            SessionIndex.write(entries, in: directory)
         }
     }
 

@@ -37,13 +37,6 @@ public struct SessionSummary: Equatable, Sendable {
                   createdAt: session.createdAt, updatedAt: session.updatedAt, fileName: fileName,
                   number: session.number ?? 0)
     }
-
-    /// Most recently updated first; ties by creation, then id, so the order is stable.
-    static func isListedBefore(_ lhs: SessionSummary, _ rhs: SessionSummary) -> Bool {
-        if lhs.updatedAt != rhs.updatedAt { return lhs.updatedAt > rhs.updatedAt }
-        if lhs.createdAt != rhs.createdAt { return lhs.createdAt > rhs.createdAt }
-        return lhs.id < rhs.id
-    }
 }
 
 /// The result of listing the sessions directory.

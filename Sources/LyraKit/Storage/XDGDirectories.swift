@@ -19,7 +19,7 @@ public struct XDGDirectories: Sendable, Equatable {
     /// `$XDG_STATE_HOME` or `~/.local/state`.
     public let stateHome: URL
 
-    /// Resolves the homes from `environment` (the process environment in production, `ProcessEnvironment.all()`).
+    /// Resolves the homes from `environment` (the process environment in production, `ProcessInfo.processInfo.environment`).
     public init(environment: [String: String]) {
         let home = Self.homeDirectory(environment: environment)
         dataHome = Self.resolve("XDG_DATA_HOME", environment, default: home.appending(path: ".local/share"))
@@ -41,8 +41,6 @@ public struct XDGDirectories: Sendable, Equatable {
     public var credentialsFile: URL { configDirectory.appending(path: "credentials.json") }
     /// `<state home>/lyra/user-id`.
     public var userIDFile: URL { stateDirectory.appending(path: "user-id") }
-    /// `<state home>/lyra/history`.
-    public var historyFile: URL { stateDirectory.appending(path: "history") }
 
     /// Creates `url` and any missing parents with mode 0700. Existing directories are left as they are.
     /// - Throws: `StorageError.notADirectory` when a path component is a file, or `.fileSystem`.

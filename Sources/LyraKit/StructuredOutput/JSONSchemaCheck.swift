@@ -17,9 +17,6 @@ public struct JSONSchemaMismatch: Error, Equatable, LocalizedError {
 
 /// The checked subset of JSON Schema.
 public enum JSONSchemaCheck {
-    /// The keywords checked; every other keyword is ignored.
-    public static let checkedKeywords = ["type", "enum", "required", "properties", "items"]
-
     /// Checks the reply text `reply` against `schema`.
     /// - Throws: `JSONSchemaMismatch` for a reply that is not JSON or does not match.
     public static func check(_ reply: String, against schema: JSONDocument) throws(JSONSchemaMismatch) {

@@ -30,22 +30,10 @@ extension JSONText {
     }
 
     /// `json` (UTF-8) with the same escapes as ``escapingControls(_:)``. JSON of printable ASCII
-    /// (the usual case: the encoders escape C0 controls and DEL) is returned as it is, checked
-    /// eight bytes at a time, so a listing of 100,000 sessions is not decoded into scalars.
+    /// (the usual case: the encoders escape C0 controls and DEL) is returned as it is.
     public static func printable(_ json: [UInt8]) -> [UInt8] {
-        let plain = json.withUnsafeBytes { raw -> Bool in
-            var offset = 0
-            while offset + 8 <= raw.count {
-                let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-                // Some byte below 0x20, or above 0x7E (exact tests; the bytes are then looked at).
-                let low = (word &- 0x2020_2020_2020_2020) & ~word & 0x8080_8080_8080_8080
-                let high = ((word &+ 0x0101_0101_0101_0101) | word) & 0x8080_8080_8080_8080
-                if low | high != 0, raw[offset..<offset + 8].contains(where: isUnusual) { return false }
-                offset += 8
-            }
-            return !raw[offset...].contains(where: isUnusual)
-        }
-        return plain ? json : Array(escapingControls(String(decoding: json, as: UTF8.self)).utf8)
+        guard json.contains(where: isUnusual) else { return json }
+        return Array(escapingControls(String(decoding: json, as: UTF8.self)).utf8)
     }
 
     /// A byte that is not printable ASCII, a newline, tab or carriage return.
@@ -55,7 +43,7 @@ extension JSONText {
 
     private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
         let value = scalar.value
-        if value < 0x20 { return value != 0x0A && value != 0x09 && value != 0x0D ? true : false }
+        if value < 0x20 { return value != 0x0A && value != 0x09 && value != 0x0D }
         return (0x7F...0x9F).contains(value) || TextSanitizer.isInvisibleFormatControl(value)
     }
 }

@@ -1,11 +1,10 @@
 // One dedicated thread for blocking work that must keep a signal mask of its own, off Swift's
-// cooperative pool and the main actor: every libedit call (the REPL's only thread that takes SIGINT)
-// and the interrupt monitor's wait. Jobs run in the order given; the thread ends with its owner.
+// cooperative pool and the main actor: every libedit call (the REPL's only thread that takes SIGINT). Jobs run in the order given; the thread ends with its owner.
 import CCurl
 import Foundation
 import Synchronization
 
-/// A serial worker on a dedicated thread: `add` queues a job, `run` awaits one's result.
+/// A serial worker on a dedicated thread: `run` awaits a job's result.
 public final class WorkerThread: Sendable {
     private let line = JobLine()
 
@@ -22,11 +21,6 @@ public final class WorkerThread: Sendable {
 
     deinit {
         line.stop()
-    }
-
-    /// Queues `job` after those waiting.
-    public func add(_ job: @escaping @Sendable () -> Void) {
-        line.add(job)
     }
 
     /// Runs `body` on the thread and returns its result to the caller's executor.

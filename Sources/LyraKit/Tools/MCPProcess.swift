@@ -185,11 +185,6 @@ public enum MCPProcessRegistry {
         _ = running.withLock { $0.removeValue(forKey: pid) }
     }
 
-    /// The process ids of the servers running now.
-    public static var processIdentifiers: [Int32] {
-        running.withLock { Array($0.keys) }
-    }
-
     /// Stops every server still running (SIGTERM to all, SIGKILL after 2 s to those left) and reaps
     /// them; blocks up to 2 s. Called on the way out, also from a signal-watching thread.
     public static func stopAll() {

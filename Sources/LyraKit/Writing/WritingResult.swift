@@ -16,7 +16,4 @@ public struct WritingResult: Equatable, Sendable {
         self.mode = mode
         self.text = text
     }
-
-    /// Whether the backend returned the text unchanged.
-    public var isUnchanged: Bool { original == text }
 }

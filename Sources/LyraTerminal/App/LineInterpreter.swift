@@ -40,7 +40,7 @@ public final class LineInterpreter {
     /// - Throws: whatever the command or the chat turn threw; the line has failed.
     public func run(_ line: LogicalLine) async throws -> LineOutcome {
         context.lineNumber = line.lineNumber
-        let head = line.head.trimmingSpaces()
+        let head = line.head.trimmingCharacters(in: .whitespaces)
         if line.block == nil {
             if head.isEmpty { return .skipped }
             if context.mode == .script && line.head.hasPrefix("#") { return .skipped }

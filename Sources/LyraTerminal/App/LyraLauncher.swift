@@ -121,7 +121,7 @@ public struct LyraLauncher {
 
     private func run(_ options: LaunchOptions, overrides: [SettingKey: String], keeping demo: LocalServerHandle?) -> Never {
         Task { @MainActor in
-            let status = await LyraApp.run(options: options, environment: ProcessEnvironment.all(),
+            let status = await LyraApp.run(options: options, environment: ProcessInfo.processInfo.environment,
                                            overrides: overrides)
             withExtendedLifetime(demo) {}
             status.exitAtOnce()

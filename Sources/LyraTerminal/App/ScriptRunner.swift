@@ -136,7 +136,7 @@ public final class ScriptRunner: FollowUpInput {
     }
 
     private func isSkippable(_ text: String, inBlock: Bool) -> Bool {
-        !inBlock && (text.trimmingSpaces().isEmpty || text.hasPrefix("#"))
+        !inBlock && (text.trimmingCharacters(in: .whitespaces).isEmpty || text.hasPrefix("#"))
     }
 
     private func report(_ error: any Error, line: Int) {

@@ -54,20 +54,18 @@ enum SessionListView {
         var output: [UInt8] = []
         output.reserveCapacity(sessions.count * 200)
         output.append(contentsOf: "[\n".utf8)
-        sessions.withUnsafeBufferPointer { rows in
-            for index in rows.indices {   // borrowed rows: no copy of each summary
-                output.append(contentsOf: JSONFragment.number)
-                appendDecimal(rows[index].number, to: &output)
-                output.append(contentsOf: JSONFragment.id)
-                JSONText.appendString(rows[index].id, to: &output)
-                output.append(contentsOf: JSONFragment.title)
-                JSONText.appendString(rows[index].title, to: &output)
-                output.append(contentsOf: JSONFragment.messages)
-                appendDecimal(rows[index].messageCount, to: &output)
-                output.append(contentsOf: JSONFragment.updatedAt)
-                ChatTimestamp.append(rows[index].updatedAt, to: &output)
-                output.append(contentsOf: index < rows.count - 1 ? JSONFragment.endComma : JSONFragment.end)
-            }
+        for (index, row) in sessions.enumerated() {
+            output.append(contentsOf: JSONFragment.number)
+            output.append(contentsOf: String(row.number).utf8)
+            output.append(contentsOf: JSONFragment.id)
+            JSONText.appendString(row.id, to: &output)
+            output.append(contentsOf: JSONFragment.title)
+            JSONText.appendString(row.title, to: &output)
+            output.append(contentsOf: JSONFragment.messages)
+            output.append(contentsOf: String(row.messageCount).utf8)
+            output.append(contentsOf: JSONFragment.updatedAt)
+            ChatTimestamp.append(row.updatedAt, to: &output)
+            output.append(contentsOf: index < sessions.count - 1 ? JSONFragment.endComma : JSONFragment.end)
         }
         output.append(UInt8(ascii: "]"))
         return JSONText.printable(output)
@@ -82,19 +80,6 @@ enum SessionListView {
         static let updatedAt = Array(",\n    \"updatedAt\": \"".utf8)
         static let endComma = Array("\"\n  },\n".utf8)
         static let end = Array("\"\n  }\n".utf8)
-    }
-
-    /// Appends the decimal digits of `value` (a count, so not negative).
-    private static func appendDecimal(_ value: Int, to output: inout [UInt8]) {
-        guard value >= 0 else { output.append(contentsOf: String(value).utf8); return }
-        var divisor = 1
-        while divisor <= value / 10 { divisor *= 10 }
-        var rest = value
-        while divisor > 0 {
-            output.append(UInt8(48 + rest / divisor))
-            rest %= divisor
-            divisor /= 10
-        }
     }
 
     /// A title fit for one line of a terminal (or `(untitled)`).

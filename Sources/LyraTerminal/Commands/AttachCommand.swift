@@ -23,7 +23,7 @@ public struct AttachCommand: Command {
     let home: String?
 
     /// The command; `home` expands `~/` (the process's `HOME` by default).
-    public init(home: String? = ProcessEnvironment.value("HOME")) {
+    public init(home: String? = ProcessInfo.processInfo.environment["HOME"]) {
         self.home = home
     }
 

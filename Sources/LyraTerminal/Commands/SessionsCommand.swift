@@ -33,7 +33,7 @@ public struct SessionsCommand: Command {
     let home: String?
 
     /// The command; `home` expands `~/` when completing export paths (the process's `HOME` by default).
-    public init(home: String? = ProcessEnvironment.value("HOME")) {
+    public init(home: String? = ProcessInfo.processInfo.environment["HOME"]) {
         self.home = home
     }
 

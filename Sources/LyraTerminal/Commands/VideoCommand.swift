@@ -30,7 +30,7 @@ public struct VideoCommand: Command {
     let home: String?
 
     /// The command; `home` expands `~/` in paths (the process's `HOME` by default).
-    public init(home: String? = ProcessEnvironment.value("HOME")) {
+    public init(home: String? = ProcessInfo.processInfo.environment["HOME"]) {
         self.home = home
     }
 

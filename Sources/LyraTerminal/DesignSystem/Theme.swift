@@ -33,15 +33,6 @@ public struct Theme: Sendable {
         return opening + text + Theme.resetSequence
     }
 
-    /// Like ``paint(_:_:)``, with each escape sequence between `\u{1}` markers so that libedit
-    /// (`EL_PROMPT_ESC`) does not count it as prompt width.
-    public func promptSegment(_ text: String, _ style: Style) -> String {
-        let opening = openingSequence(for: style)
-        guard !opening.isEmpty, !text.isEmpty else { return text }
-        let marker = Theme.promptEscapeMarker
-        return marker + opening + marker + text + marker + Theme.resetSequence + marker
-    }
-
     /// The SGR sequence that starts `style`, empty at level none.
     public func openingSequence(for style: Style) -> String {
         guard colorLevel != .none else { return "" }

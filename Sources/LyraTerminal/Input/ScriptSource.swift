@@ -94,15 +94,6 @@ public struct ScriptSource: Sendable {
         return .text(decode(buffer[lineStart...]))
     }
 
-    /// Reads everything left (for `/improve -`); overlong lines are left out.
-    public mutating func readRemaining() -> String {
-        var lines: [String] = []
-        while let line = next() {
-            if case .text(let text) = line { lines.append(text) }
-        }
-        return lines.joined(separator: "\n")
-    }
-
     private mutating func fill(from descriptor: Int32) {
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {

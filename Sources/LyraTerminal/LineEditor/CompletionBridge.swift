@@ -65,7 +65,7 @@ final class CompletionBridge: Sendable {
         guard result.shouldList else { return UInt8(CLE_CC_ERROR) }
         let width = Terminal.resolveWidth(stdoutColumns: Terminal.measureWindowColumns(1),
                                           stderrColumns: Terminal.measureWindowColumns(2),
-                                          columnsVariable: ProcessEnvironment.value("COLUMNS"))
+                                          columnsVariable: ProcessInfo.processInfo.environment["COLUMNS"])
         let listing = "\n" + CompletionListing.columns(result.candidates, width: width) + "\n"
         Array(listing.utf8).withUnsafeBytes { FileDescriptorSink(fd: 1).write($0) }
         return UInt8(CLE_CC_REDISPLAY)

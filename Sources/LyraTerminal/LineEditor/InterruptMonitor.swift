@@ -9,8 +9,6 @@ import Synchronization
 public final class InterruptMonitor: Sendable {
     private let handler = Mutex<(@MainActor @Sendable () -> Void)?>(nil)
     private let immediateHandler = Mutex<(@Sendable () -> Void)?>(nil)
-    /// The watching thread: in scripts the only one that takes SIGINT.
-    private let watcher: WorkerThread?
 
     /// Blocks SIGINT in the calling thread. The executable calls it first thing on the main thread,
     /// so that every thread made later inherits the block.
@@ -23,14 +21,11 @@ public final class InterruptMonitor: Sendable {
     ///   in the REPL only the line editor's thread may, so that Ctrl-C interrupts its read.
     public init(receivesSignals: Bool) {
         let descriptor = cle_install_interrupt_handler()
-        guard descriptor >= 0 else {
-            watcher = nil
-            return
-        }
-        let watcher = WorkerThread(name: "lyra.interrupts") { if receivesSignals { cle_block_interrupts(0) } }
-        self.watcher = watcher
-        // The monitor lives for the whole process, so its thread's one job may keep it.
-        watcher.add { [self] in
+        guard descriptor >= 0 else { return }
+        // The monitor lives for the whole process, so its thread may keep it. In scripts this thread
+        // is the only one that takes SIGINT.
+        Thread { [self] in
+            if receivesSignals { cle_block_interrupts(0) }
             var byte: UInt8 = 0
             while true {
                 let count = Foundation.read(descriptor, &byte, 1)
@@ -44,7 +39,7 @@ public final class InterruptMonitor: Sendable {
                     Task { @MainActor in action() }
                 }
             }
-        }
+        }.start()
     }
 
     /// Sets what happens on Ctrl-C, run at once on the monitor's own thread (scripts: the main

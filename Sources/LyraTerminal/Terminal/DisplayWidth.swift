@@ -42,21 +42,9 @@ public enum DisplayWidth {
             return ascii < 0x20 || ascii == 0x7F ? 0 : 1
         }
         let scalars = character.unicodeScalars
-        var iterator = scalars.makeIterator()
-        guard let first = iterator.next() else { return 0 }
-        if iterator.next() == nil, let width = commonWidth(first.value) { return width }
+        guard let first = scalars.first else { return 0 }
         if isEmojiCluster(scalars, first: first) { return 2 }
         return columns(ofLeading: first)
-    }
-
-    /// The width of a lone scalar from the blocks most text is made of, without property lookups;
-    /// `nil` when the Unicode properties must decide.
-    private static func commonWidth(_ value: UInt32) -> Int? {
-        switch value {
-        case 0xA0..<0xAD, 0xAE..<0x300, 0x370..<0x483, 0x48A..<0x591: 1  // Latin, IPA, Greek, Cyrillic, Armenian
-        case 0x4E00...0x9FFF, 0xAC00...0xD7A3, 0x3041...0x3096, 0x30A1...0x30FA: 2  // CJK, Hangul, kana
-        default: nil
-        }
     }
 
     /// Whether a cluster is shown as an emoji: emoji presentation by default, or text-default emoji
@@ -112,20 +100,6 @@ public enum DisplayWidth {
 
     /// Whether a code point is East Asian Wide or Fullwidth.
     private static func isWide(_ value: UInt32) -> Bool {
-        guard value >= 0x1100 else { return false }
-        var low = 0
-        var high = wideRanges.count - 1
-        while low <= high {
-            let middle = (low + high) / 2
-            let range = wideRanges[middle]
-            if value < range.lowerBound {
-                high = middle - 1
-            } else if value > range.upperBound {
-                low = middle + 1
-            } else {
-                return true
-            }
-        }
-        return false
+        value >= 0x1100 && wideRanges.contains { $0.contains(value) }
     }
 }

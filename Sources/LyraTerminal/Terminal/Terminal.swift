@@ -1,10 +1,6 @@
 // What Lyra knows about the terminal it runs in: which streams are terminals, the width, the colour level.
 // Detection reads isatty(3) and the environment once; the width is measured again on every read.
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Foundation
 
 /// The terminal Lyra runs in: TTY-ness of the three standard streams, colour level and width.
 public struct Terminal: Sendable {
@@ -76,7 +72,7 @@ public struct Terminal: Sendable {
         stdoutColumns: Int?, stderrColumns: Int?, columnsVariable: String?
     ) -> Int {
         let fromVariable = columnsVariable.flatMap {
-            Int($0.trimmingCharacters(in: " \t"))
+            Int($0.trimmingCharacters(in: .whitespaces))
         }
         let candidates = [stdoutColumns, stderrColumns, fromVariable]
         let chosen = candidates.lazy.compactMap { $0 }.first { $0 > 0 } ?? fallbackWidth
@@ -88,16 +84,5 @@ public struct Terminal: Sendable {
         var size = winsize()
         guard ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
         return Int(size.ws_col)
-    }
-}
-
-extension String {
-    /// This string without the given characters at either end (Foundation-free).
-    fileprivate func trimmingCharacters(in set: String) -> String {
-        let isTrimmed: (Character) -> Bool = { set.contains($0) }
-        guard let first = firstIndex(where: { !isTrimmed($0) }),
-            let last = lastIndex(where: { !isTrimmed($0) })
-        else { return "" }
-        return String(self[first...last])
     }
 }

@@ -1,4 +1,4 @@
-// The listing cache read byte by byte (issue 17): lines written by `SessionIndex.write` read back
+// The listing cache (issue 17): lines written by `SessionIndex.write` read back
 // exactly (escaped names and titles, damaged files), looked up in and out of order, by moved or
 // hard-linked files; any damaged line, a foreign header or a huge file makes the index ignored.
 import Foundation
@@ -22,7 +22,7 @@ import Testing
     }
 
     private func lookUp(_ table: inout SessionIndexTable, _ file: String, _ stamp: SessionFileStamp) -> SessionIndexEntry? {
-        Array(file.utf8).withUnsafeBufferPointer { table.entry(named: $0, stamp: stamp) }
+        table.entry(named: file, stamp: stamp)
     }
 
     @Test func everyEntryReadsBackExactlyInAnyOrder() throws {
@@ -62,50 +62,30 @@ import Testing
         }
     }
 
-    /// The header and a numbers line recording no sidecar.
-    private let start = SessionIndex.header + "\nnumbers\t0\t0\t0\n"
+    /// The header line.
+    private let start = SessionIndex.header + "\n"
 
     @Test(arguments: [
-        "A.json\t1\t2\t3\tA\t4\t5\t6\t-\tTitle\t7",            // eleven fields (version 2)
-        "A.json\t1\t2\t3\tA\t4\t5\t6\t-\tTitle\t7\t7\textra",  // thirteen
-        "A.json\tone\t2\t3\tA\t4\t5\t6\t-\tTitle\t7\t7",       // a word for the inode
-        "A.json\t1\t2\t3\tA\t4\t5\t6\t-\tTitle\t7\t99999999999999999999", // overflow
-        "A.json\t1\t2\t3\tA\t-\t5\t6\t-\tTitle\t7\t7",         // a lone minus
-        "A.json\t1\t2\t3\tA\t4\t5\t\t-\tTitle\t7\t7",          // an empty number
+        "A.json\t1\t2\t3\tA\t4\t5\t6\t-\tTitle",              // ten fields
+        "A.json\t1\t2\t3\tA\t4\t5\t6\t-\tTitle\t7\textra",    // twelve
+        "A.json\tone\t2\t3\tA\t4\t5\t6\t-\tTitle\t7",         // a word for the inode
+        "A.json\t1\t2\t3\tA\t4\t5\t6\t-\tTitle\t99999999999999999999", // overflow
+        "A.json\t1\t2\t3\tA\t-\t5\t6\t-\tTitle\t7",           // a lone minus
+        "A.json\t1\t2\t3\tA\t4\t5\t\t-\tTitle\t7",            // an empty number
     ])
     func aMalformedLineDiscardsTheWholeIndex(line: String) {
-        let good = "B.json\t1\t2\t3\tB\t4\t5\t6\t-\tTitle\t7\t7"
+        let good = "B.json\t1\t2\t3\tB\t4\t5\t6\t-\tTitle\t7"
         #expect(SessionIndexTable(bytes: Array((start + good + "\n" + line + "\n").utf8)) == nil)
         #expect(SessionIndexTable(bytes: Array((start + good + "\n\n").utf8))?.count == 1)
     }
 
     @Test(arguments: [
-        "lyra-session-index 2\nB.json\t1\t2\t3\tB\t4\t5\t6\t-\tTitle\t7\n",     // the previous version
-        "lyra-session-index 3\nB.json\t1\t2\t3\tB\t4\t5\t6\t-\tTitle\t7\t7\n",  // no numbers line
-        "lyra-session-index 3\nnumbers\t1\t2\n",                          // a short one
-        "lyra-session-index 3\nnumbers\t1\t2\tthree\n",                  // a word in it
-        "lyra-session-index 3\nnumbrs\t1\t2\t3\n",                       // another label
-        "lyra-session-index 3 \nnumbers\t0\t0\t0\n",                      // another header
+        "lyra-session-index 3\nnumbers\t0\t0\t0\nB.json\t1\t2\t3\tB\t4\t5\t6\t-\tTitle\t7\t7\n", // the previous version
+        "lyra-session-index 4 \nB.json\t1\t2\t3\tB\t4\t5\t6\t-\tTitle\t7\n",                   // another header
         "",
     ])
-    func anotherHeaderOrNoNumbersLineIsIgnored(text: String) {
+    func anotherHeaderIsIgnored(text: String) {
         #expect(SessionIndexTable(bytes: Array(text.utf8)) == nil)
-    }
-
-    @Test func theSidecarStampAndListedNumbersReadBack() throws {
-        try withTemporaryDirectory { root in
-            var numbered = entry("A.json", inode: 1, number: 0)
-            numbered.listed = 12
-            let sidecar = SessionFileStamp(inode: 77, modified: 1_795_946_400_000_000_001, size: 4_000_123)
-            SessionIndex.write([numbered, entry("B.json", inode: 2)], numbersStamp: sidecar, in: root)
-            var table = try #require(SessionIndexTable(bytes: Array(Data(contentsOf: root.appending(path: SessionIndex.fileName)))))
-            #expect(table.numbersStamp == sidecar)
-            #expect(lookUp(&table, "A.json", numbered.stamp)?.listed == 12)
-            #expect(lookUp(&table, "A.json", numbered.stamp)?.summary?.number == 0)
-            SessionIndex.write([numbered], in: root)
-            let unstamped = try #require(SessionIndexTable(bytes: Array(Data(contentsOf: root.appending(path: SessionIndex.fileName)))))
-            #expect(unstamped.numbersStamp == nil)
-        }
     }
 
     @Test func aDamagedIndexIsRebuiltAndTheListingStaysRight() async throws {
@@ -135,20 +115,5 @@ import Testing
             #expect(listing.sessions.map(\.fileName) == ["copy.json"])
             #expect(listing.sessions.map(\.title) == ["kept"])
         }
-    }
-
-    @Test func integersAreDecimalDigitsWithAnOptionalMinus() {
-        func parse(_ text: String) -> Int64? {
-            Array(text.utf8).withUnsafeBufferPointer { TabSeparatedBytes.integer($0[...]) }
-        }
-        #expect(parse("0") == 0)
-        #expect(parse("-42") == -42)
-        #expect(parse("9223372036854775807") == Int64.max)
-        #expect(parse("9223372036854775808") == nil)
-        #expect(parse("") == nil)
-        #expect(parse("-") == nil)
-        #expect(parse("+1") == nil)
-        #expect(parse("1 ") == nil)
-        #expect(parse("--1") == nil)
     }
 }

@@ -1,4 +1,4 @@
-// The stable-numbers sidecar `.numbers.tsv` read byte by byte (issue 17): what it writes reads back,
+// The stable-numbers sidecar `.numbers.tsv` (issue 17): what it writes reads back,
 // and anything damaged (a bad line, invalid UTF-8, a zero number, a missing counter) is refused
 // so the sidecar is rebuilt from the session files.
 import Foundation
@@ -11,7 +11,7 @@ import Testing
     }
 
     private func parse(_ bytes: [UInt8]) -> SessionNumberFile? {
-        bytes.withUnsafeBufferPointer { SessionNumberFile.parse($0) }
+        SessionNumberFile.parse(bytes)
     }
 
     @Test func whatIsWrittenReadsBack() throws {

@@ -1,4 +1,4 @@
-// HTTPHeaderLine: the byte-level parse of the header lines libcurl hands over (status, fields
+// HTTPHeaderLine: the parse of the header lines libcurl hands over (status, fields
 // trimmed of spaces and tabs, the blank line ending a head, anything else ignored).
 import Foundation
 import Testing

@@ -11,7 +11,6 @@ import LyraKit
         let theme = Theme(colorLevel: .none)
         for style in Theme.Style.allCases {
             #expect(theme.paint("text", style) == "text")
-            #expect(theme.promptSegment("lyra ›", style) == "lyra ›")
             #expect(theme.openingSequence(for: style) == "")
         }
     }
@@ -43,13 +42,6 @@ import LyraKit
 
     @Test func emptyTextGetsNoSequences() {
         #expect(Theme(colorLevel: .trueColor).paint("", .accent) == "")
-        #expect(Theme(colorLevel: .trueColor).promptSegment("", .prompt) == "")
-    }
-
-    @Test func promptSegmentsMarkInvisibleSequences() {
-        let theme = Theme(colorLevel: .trueColor)
-        let expected = "\u{1}" + Self.esc + "1;38;2;139;92;246m" + "\u{1}" + "lyra" + "\u{1}" + Self.reset + "\u{1}"
-        #expect(theme.promptSegment("lyra", .prompt) == expected)
     }
 
     @Test func paintingNeverChangesVisibleText() {

@@ -6,15 +6,11 @@ import Foundation
 
 /// Turns the bytes of a `text/event-stream` body, fed in chunks of any size, into events.
 ///
-/// `data:` lines are joined by `\n`, `:` comments are ignored, `event:`, `id:` and `retry:` are read,
-/// and a blank line dispatches. Memory is bounded by `maxEventBytes` per event.
+/// `data:` lines are joined by `\n`, `:` comments are ignored, `event:` is read, other fields
+/// (`id:`, `retry:`: Lyra never reconnects a stream) are ignored, and a blank line dispatches. Memory is bounded by `maxEventBytes` per event.
 public struct ServerSentEventParser: Sendable {
     /// The most bytes one event (its pending line plus its data so far) may take.
     public let maxEventBytes: Int
-    /// The last `id:` field seen (the SSE "last event ID"), nil before any.
-    public private(set) var lastEventID: String?
-    /// The last valid `retry:` field, in milliseconds.
-    public private(set) var retryMilliseconds: Int?
 
     private var line: [UInt8] = []
     private var data: [UInt8] = []
@@ -58,15 +54,9 @@ public struct ServerSentEventParser: Sendable {
         return events
     }
 
-    /// The index of the first CR or LF at or after `start`, or `buffer.count` when there is none
-    /// (`memchr` keeps the scan fast even in debug builds).
+    /// The index of the first CR or LF at or after `start`, or `buffer.count` when there is none.
     private static func lineBreak(in buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
-        guard let base = buffer.baseAddress, start < buffer.count else { return buffer.count }
-        let from = UnsafeRawPointer(base + start)
-        let remaining = buffer.count - start
-        let lineFeedAt = memchr(from, Int32(lineFeed), remaining).map { from.distance(to: $0) } ?? remaining
-        let carriageReturnAt = memchr(from, Int32(carriageReturn), lineFeedAt).map { from.distance(to: $0) } ?? lineFeedAt
-        return start + carriageReturnAt
+        buffer[start...].firstIndex { $0 == lineFeed || $0 == carriageReturn } ?? buffer.count
     }
 
     /// Ends the stream: a last line without a line ending is read, and an event that was not
@@ -105,11 +95,6 @@ public struct ServerSentEventParser: Sendable {
             hasData = true
         } else if name.elementsEqual("event".utf8) {
             eventName = String(decoding: value, as: UTF8.self)
-        } else if name.elementsEqual("id".utf8), !value.contains(0) {
-            lastEventID = String(decoding: value, as: UTF8.self)
-        } else if name.elementsEqual("retry".utf8), !value.isEmpty,
-                  value.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) {
-            retryMilliseconds = Int(String(decoding: value, as: UTF8.self)) ?? retryMilliseconds
         }
     }
 
