@@ -85,7 +85,9 @@ private func requestedModels(_ backend: RunningBackend) async throws -> [String]
     @Test func withNothingChosenAServerOnLoopbackIsFoundAndNamed() async throws {
         let env = try TemporaryEnvironment()
         let backend = try RunningBackend(requireToken: false)
-        let ollama = ["OLLAMA_HOST": "127.0.0.1:\(backend.url.port ?? 0)"]
+        // The probe's 300 ms per server is lengthened (LYRA_REQUEST_TIMEOUT) so that a loaded machine
+        // running tests in parallel cannot make the backend look absent.
+        let ollama = ["OLLAMA_HOST": "127.0.0.1:\(backend.url.port ?? 0)", "LYRA_REQUEST_TIMEOUT": "60"]
         let result = try await env.runLyra(["hello"], extraEnvironment: ollama)
         #expect(result.status == 0)
         #expect(result.stderr.hasPrefix("lyra: no model chosen: using ollama:lyra-demo, the first model of Ollama at "
