@@ -86,17 +86,35 @@ struct PosixFile: Sendable {
         return buffer
     }
 
-    /// The rest of the file as bytes; nil when it holds more than `limit` bytes (a sparse or foreign
-    /// file is refused by its `fstat` size before anything is read).
+    /// Reads at most `count` bytes onto the end of `bytes` (no copy through another buffer);
+    /// returns how many, 0 at the end of the file.
+    /// - Throws: `StorageError` when the read fails.
+    func readAppending(upTo count: Int, to bytes: inout [UInt8]) throws(StorageError) -> Int {
+        let start = bytes.count
+        bytes.append(contentsOf: repeatElement(0, count: count))
+        let outcome: (Int, Int32) = bytes.withUnsafeMutableBufferPointer { buffer in
+            while true {
+                let got = read(descriptor, buffer.baseAddress.map { $0 + start }, count)
+                if got >= 0 { return (got, 0) }
+                if errno != EINTR { return (-1, errno) }
+            }
+        }
+        bytes.removeLast(count - max(outcome.0, 0))
+        if outcome.0 < 0 { throw .posix("read", path: path, code: outcome.1) }
+        return outcome.0
+    }
+
+    /// The rest of the file as bytes, after `head` (bytes of it already read); nil when the file
+    /// holds more than `limit` bytes (a sparse or foreign file is refused by its `fstat` size before
+    /// anything is read).
     /// - Throws: `StorageError` when a read fails.
-    func readBytes(limit: Int) throws(StorageError) -> [UInt8]? {
+    func readBytes(limit: Int, after head: [UInt8] = []) throws(StorageError) -> [UInt8]? {
         let expected = Int(try status().st_size)
         guard expected <= limit else { return nil }
-        var bytes: [UInt8] = []
+        var bytes = head
+        bytes.reserveCapacity(expected + 1)
         while bytes.count <= limit {
-            let chunk = try readChunk(upTo: max(expected + 1 - bytes.count, 1 << 16))
-            if chunk.isEmpty { return bytes }
-            bytes.append(contentsOf: chunk)
+            if try readAppending(upTo: max(expected + 1 - bytes.count, 1 << 16), to: &bytes) == 0 { return bytes }
         }
         return nil
     }

@@ -71,15 +71,12 @@ extension SessionStore {
         // A word said in most sessions is found in the first messages: the file's head is tried
         // alone first, and the rest is read only when no whole message in the head matches (a
         // message cut by the head's end throws, and the whole file decides).
-        let head = [UInt8](try opened.readChunk(upTo: Self.searchHeadBytes))
-        if head.count == Self.searchHeadBytes, let message = Self.firstMessage(in: head, filter: filter, where: matches) {
+        var head: [UInt8] = []
+        if try opened.readAppending(upTo: Self.searchHeadBytes, to: &head) == Self.searchHeadBytes,
+           let message = Self.firstMessage(in: head, filter: filter, where: matches) {
             return message
         }
-        var bytes = head
-        if head.count == Self.searchHeadBytes {
-            guard let rest = try opened.readBytes(limit: SessionFileLimits.maximumFileBytes - head.count) else { return nil }
-            bytes += rest
-        }
+        guard let bytes = try opened.readBytes(limit: SessionFileLimits.maximumFileBytes, after: head) else { return nil }
         return Self.firstMessage(in: bytes, filter: filter, where: matches)
     }
 
