@@ -4,8 +4,13 @@
 
 /// Parses the inline Markdown of one line of text.
 struct InlineMarkdown {
+    /// The line.
+    let source: String
     /// The line's grapheme clusters.
     let characters: [Character]
+    /// The UTF-8 offset in `source` where each cluster starts, and the end: literal text is cut
+    /// from the line in one piece instead of being put together a cluster at a time.
+    let offsets: [Int]
     /// The code spans of the line, by the index of their opening backticks (found once, left to
     /// right, so that searching for closers never rescans the line).
     let codeSpans: [Int: CodeSpan]
@@ -44,9 +49,19 @@ struct InlineMarkdown {
         var end: Int
     }
 
-    /// A parser for one line's characters.
-    init(characters: [Character]) {
-        self.characters = characters
+    /// A parser for one line.
+    init(_ text: String) {
+        source = text
+        characters = Array(text)
+        var offsets: [Int] = []
+        offsets.reserveCapacity(characters.count + 1)
+        var offset = 0
+        for character in characters {
+            offsets.append(offset)
+            offset += character.utf8.count
+        }
+        offsets.append(offset)
+        self.offsets = offsets
         codeSpans = Self.findCodeSpans(in: characters)
         closingBrackets = Self.findClosingBrackets(in: characters)
     }
@@ -61,7 +76,7 @@ struct InlineMarkdown {
     /// The styled runs of `text` (one line, already sanitised), each with `style` added.
     static func render(_ text: String, style: MarkdownStyle = []) -> [StyledRun] {
         guard text.utf8.count <= maximumLength else { return [StyledRun(text, style)] }
-        var parser = InlineMarkdown(characters: Array(text))
+        var parser = InlineMarkdown(text)
         return StyledRun.merged(parser.parse(0..<parser.characters.count, style: style))
     }
 
@@ -70,29 +85,37 @@ struct InlineMarkdown {
         nesting += 1
         defer { nesting -= 1 }
         var runs: [StyledRun] = []
-        var literal = ""
+        // Literal text runs from `literal` to `index`.
+        var literal = range.lowerBound
         var index = range.lowerBound
         while index < range.upperBound {
             if let (piece, next) = span(at: index, end: range.upperBound, style: style) {
-                runs.append(StyledRun(literal, style))
-                literal = ""
+                runs.append(StyledRun(text(literal..<index), style))
                 runs += piece
                 index = next
+                literal = index
             } else if leavesEmphasisOpen || (continuesEmphasis && index == 0), nesting == 1,
                       let open = unclosedEmphasis(at: index, end: range.upperBound) {
-                runs.append(StyledRun(literal, style))
-                literal = ""
+                runs.append(StyledRun(text(literal..<index), style))
                 leftOpen = open
                 runs += parse((index + open.marker.count)..<range.upperBound, style: style.union(open.style))
                 index = range.upperBound
+                literal = index
             } else {
-                let length = literalLength(at: index, end: range.upperBound)
-                literal.append(contentsOf: characters[index..<(index + length)])
-                index += length
+                index += literalLength(at: index, end: range.upperBound)
             }
         }
-        runs.append(StyledRun(literal, style))
+        runs.append(StyledRun(text(literal..<index), style))
         return runs
+    }
+
+    /// The text of the clusters in `range`, cut from the line.
+    func text(_ range: Range<Int>) -> String {
+        guard range.lowerBound < range.upperBound else { return "" }
+        let utf8 = source.utf8
+        let start = utf8.index(utf8.startIndex, offsetBy: offsets[range.lowerBound])
+        let end = utf8.index(start, offsetBy: offsets[range.upperBound] - offsets[range.lowerBound])
+        return String(source[start..<end])
     }
 
     /// The span starting at `index` and where parsing resumes after it, nil for literal text.
@@ -125,8 +148,13 @@ struct InlineMarkdown {
     /// (so an unmatched `**` stays `**`), else one.
     private func literalLength(at index: Int, end: Int) -> Int {
         let character = characters[index]
-        guard "`*_~".contains(character) else { return 1 }
+        guard Self.isMarker(character) || character == "`" else { return 1 }
         return runLength(at: index, end: end)
+    }
+
+    /// Whether `character` is an emphasis marker (`*`, `_`, `~`).
+    static func isMarker(_ character: Character) -> Bool {
+        character == "*" || character == "_" || character == "~"
     }
 
     /// The number of copies of the character at `index` in a row, up to `end`.
