@@ -25,14 +25,15 @@ enum MarkdownLine: Equatable {
         let body = Array(characters.drop { $0 == " " || $0 == "\t" })
         guard !body.isEmpty else { return .blank }
         if let fence = fence(body, indent: indent) { return fence }
-        let text = String(body)
+        // The same clusters as `body`, cut from the line in one piece.
+        let text = line.drop { $0 == " " || $0 == "\t" }
         if indent < 4 {
             if let heading = heading(body) { return heading }
             if isRule(body) { return .rule }
-            if body[0] == ">" { return quote(body) }
+            if body[0] == ">" { return quote(body, text: text) }
         }
-        if let item = listItem(body, indent: indent) { return item }
-        return .paragraph(indent: indent, text: text)
+        if let item = listItem(body, text: text, indent: indent) { return item }
+        return .paragraph(indent: indent, text: String(text))
     }
 
     /// `text` without the spaces and tabs at either end.
@@ -75,7 +76,7 @@ enum MarkdownLine: Equatable {
     }
 
     /// `>` markers (spaces allowed between them), then the quoted text.
-    private static func quote(_ body: [Character]) -> MarkdownLine {
+    private static func quote(_ body: [Character], text: Substring) -> MarkdownLine {
         var depth = 0
         var index = 0
         while index < body.count, body[index] == ">" {
@@ -83,11 +84,11 @@ enum MarkdownLine: Equatable {
             index += 1
             while index < body.count, body[index] == " " { index += 1 }
         }
-        return .quote(depth: depth, text: MarkdownLine.trimmed(String(body[index...])))
+        return .quote(depth: depth, text: MarkdownLine.trimmed(text.dropFirst(index)))
     }
 
     /// `-`, `*`, `+`, or up to nine digits and `.` or `)`, followed by a space or the end.
-    private static func listItem(_ body: [Character], indent: Int) -> MarkdownLine? {
+    private static func listItem(_ body: [Character], text: Substring, indent: Int) -> MarkdownLine? {
         let digits = body.prefix { $0.isASCII && $0.isNumber }.count
         let markerLength: Int
         if digits > 0 {
@@ -98,7 +99,7 @@ enum MarkdownLine: Equatable {
             markerLength = 1
         }
         guard markerLength == body.count || body[markerLength] == " " || body[markerLength] == "\t" else { return nil }
-        let text = MarkdownLine.trimmed(String(body.dropFirst(markerLength)))
-        return .listItem(indent: indent, marker: String(body.prefix(markerLength)), ordered: digits > 0, text: text)
+        return .listItem(indent: indent, marker: String(text.prefix(markerLength)), ordered: digits > 0,
+                         text: MarkdownLine.trimmed(text.dropFirst(markerLength)))
     }
 }
