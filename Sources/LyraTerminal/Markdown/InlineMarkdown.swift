@@ -11,6 +11,9 @@ struct InlineMarkdown {
     /// The UTF-8 offset in `source` where each cluster starts, and the end: literal text is cut
     /// from the line in one piece instead of being put together a cluster at a time.
     let offsets: [Int]
+    /// Whether each cluster is one ASCII character that can start no span and is no marker (most
+    /// of a line): the parse steps over it without asking what it starts.
+    let ordinary: [Bool]
     /// The code spans of the line, by the index of their opening backticks (found once, left to
     /// right, so that searching for closers never rescans the line).
     let codeSpans: [Int: CodeSpan]
@@ -62,6 +65,10 @@ struct InlineMarkdown {
         }
         offsets.append(offset)
         self.offsets = offsets
+        let bytes = Array(text.utf8)
+        ordinary = characters.indices.map { index in
+            offsets[index + 1] - offsets[index] == 1 && Self.isOrdinary(bytes[offsets[index]])
+        }
         codeSpans = Self.findCodeSpans(in: characters)
         closingBrackets = Self.findClosingBrackets(in: characters)
     }
@@ -104,6 +111,7 @@ struct InlineMarkdown {
             } else {
                 index += literalLength(at: index, end: range.upperBound)
             }
+            while index < range.upperBound && ordinary[index] { index += 1 }
         }
         runs.append(StyledRun(text(literal..<index), style))
         return runs
@@ -150,6 +158,18 @@ struct InlineMarkdown {
         let character = characters[index]
         guard Self.isMarker(character) || character == "`" else { return 1 }
         return runLength(at: index, end: end)
+    }
+
+    /// Whether an ASCII byte is a character that starts no span and is no marker (not one of
+    /// `` \ ` * _ ~ [ ! < & ``); bytes of longer clusters are never ordinary.
+    static func isOrdinary(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "\\"), UInt8(ascii: "`"), UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "~"),
+             UInt8(ascii: "["), UInt8(ascii: "!"), UInt8(ascii: "<"), UInt8(ascii: "&"):
+            false
+        default:
+            byte < 0x80
+        }
     }
 
     /// Whether `character` is an emphasis marker (`*`, `_`, `~`).
