@@ -78,9 +78,12 @@ struct CodeHighlighter {
 
     /// Whether `marker` appears in `characters` at `index`.
     private static func matches(_ marker: String, in characters: [Character], at index: Int) -> Bool {
-        let marks = Array(marker)
-        guard index + marks.count <= characters.count else { return false }
-        return Array(characters[index..<(index + marks.count)]) == marks
+        var probe = index
+        for mark in marker {
+            guard probe < characters.count, characters[probe] == mark else { return false }
+            probe += 1
+        }
+        return true
     }
 
     /// The index just after the first `marker` at or after `start`, nil when there is none.
