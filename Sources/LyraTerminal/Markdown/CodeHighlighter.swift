@@ -16,12 +16,13 @@ struct CodeHighlighter {
     /// The runs of one code line: everything in the code look, with keywords, strings and comments marked.
     mutating func highlight(_ line: String) -> [StyledRun] {
         guard let language else { return [StyledRun(line, .code)] }
-        let characters = Array(line)
+        let clustered = ClusteredLine(line)
+        let characters = clustered.characters
         var runs: [StyledRun] = []
         var index = 0
         while index < characters.count {
             let (end, style) = token(in: characters, at: index, language: language)
-            runs.append(StyledRun(String(characters[index..<end]), style))
+            runs.append(StyledRun(clustered.text(index..<end), style))
             index = end
         }
         return StyledRun.merged(runs)

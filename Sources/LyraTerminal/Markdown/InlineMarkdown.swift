@@ -4,13 +4,10 @@
 
 /// Parses the inline Markdown of one line of text.
 struct InlineMarkdown {
-    /// The line.
-    let source: String
+    /// The line, by cluster.
+    let line: ClusteredLine
     /// The line's grapheme clusters.
     let characters: [Character]
-    /// The UTF-8 offset in `source` where each cluster starts, and the end: literal text is cut
-    /// from the line in one piece instead of being put together a cluster at a time.
-    let offsets: [Int]
     /// Whether each cluster is one ASCII character that can start no span and is no marker (most
     /// of a line): the parse steps over it without asking what it starts.
     let ordinary: [Bool]
@@ -54,17 +51,9 @@ struct InlineMarkdown {
 
     /// A parser for one line.
     init(_ text: String) {
-        source = text
-        characters = Array(text)
-        var offsets: [Int] = []
-        offsets.reserveCapacity(characters.count + 1)
-        var offset = 0
-        for character in characters {
-            offsets.append(offset)
-            offset += character.utf8.count
-        }
-        offsets.append(offset)
-        self.offsets = offsets
+        line = ClusteredLine(text)
+        characters = line.characters
+        let offsets = line.offsets
         let bytes = Array(text.utf8)
         ordinary = characters.indices.map { index in
             offsets[index + 1] - offsets[index] == 1 && Self.isOrdinary(bytes[offsets[index]])
@@ -97,13 +86,13 @@ struct InlineMarkdown {
         var index = range.lowerBound
         while index < range.upperBound {
             if let (piece, next) = span(at: index, end: range.upperBound, style: style) {
-                runs.append(StyledRun(text(literal..<index), style))
+                runs.append(StyledRun(line.text(literal..<index), style))
                 runs += piece
                 index = next
                 literal = index
             } else if leavesEmphasisOpen || (continuesEmphasis && index == 0), nesting == 1,
                       let open = unclosedEmphasis(at: index, end: range.upperBound) {
-                runs.append(StyledRun(text(literal..<index), style))
+                runs.append(StyledRun(line.text(literal..<index), style))
                 leftOpen = open
                 runs += parse((index + open.marker.count)..<range.upperBound, style: style.union(open.style))
                 index = range.upperBound
@@ -113,17 +102,8 @@ struct InlineMarkdown {
             }
             while index < range.upperBound && ordinary[index] { index += 1 }
         }
-        runs.append(StyledRun(text(literal..<index), style))
+        runs.append(StyledRun(line.text(literal..<index), style))
         return runs
-    }
-
-    /// The text of the clusters in `range`, cut from the line.
-    func text(_ range: Range<Int>) -> String {
-        guard range.lowerBound < range.upperBound else { return "" }
-        let utf8 = source.utf8
-        let start = utf8.index(utf8.startIndex, offsetBy: offsets[range.lowerBound])
-        let end = utf8.index(start, offsetBy: offsets[range.upperBound] - offsets[range.lowerBound])
-        return String(source[start..<end])
     }
 
     /// The span starting at `index` and where parsing resumes after it, nil for literal text.
