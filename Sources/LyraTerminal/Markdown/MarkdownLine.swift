@@ -20,13 +20,15 @@ enum MarkdownLine: Equatable {
 
     /// Classifies one line (without its `\n`, already sanitised).
     static func classify(_ line: String) -> MarkdownLine {
-        let characters = Array(line)
-        let indent = characters.prefix { $0 == " " || $0 == "\t" }.reduce(0) { $0 + ($1 == "\t" ? 4 : 1) }
-        let body = Array(characters.drop { $0 == " " || $0 == "\t" })
-        guard !body.isEmpty else { return .blank }
+        let leading = line.prefix { $0 == " " || $0 == "\t" }
+        let indent = leading.reduce(0) { $0 + ($1 == "\t" ? 4 : 1) }
+        let text = line[leading.endIndex...]
+        guard let first = text.utf8.first else { return .blank }
+        // Most lines start with a letter: an ASCII character that begins no block is a paragraph,
+        // known without taking the line apart by cluster.
+        if first < 0x80 && !mayStartBlock(first) { return .paragraph(indent: indent, text: String(text)) }
+        let body = Array(text)
         if let fence = fence(body, indent: indent) { return fence }
-        // The same clusters as `body`, cut from the line in one piece.
-        let text = line.drop { $0 == " " || $0 == "\t" }
         if indent < 4 {
             if let heading = heading(body) { return heading }
             if isRule(body) { return .rule }
@@ -34,6 +36,18 @@ enum MarkdownLine: Equatable {
         }
         if let item = listItem(body, text: text, indent: indent) { return item }
         return .paragraph(indent: indent, text: String(text))
+    }
+
+    /// Whether a line whose text starts with the ASCII `byte` may be something else than a
+    /// paragraph: a fence, heading, rule, quote or list marker, or a digit (a numbered item).
+    private static func mayStartBlock(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "`"), UInt8(ascii: "~"), UInt8(ascii: "#"), UInt8(ascii: "-"), UInt8(ascii: "*"),
+             UInt8(ascii: "_"), UInt8(ascii: ">"), UInt8(ascii: "+"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            true
+        default:
+            false
+        }
     }
 
     /// `text` without the spaces and tabs at either end.
