@@ -44,9 +44,9 @@ struct CodeHighlighter {
         if language.quotes.contains(character) {
             return (Self.stringEnd(in: characters, from: index), [.code, .string])
         }
-        if character.isLetter || character == "_" {
+        if character.isLetterQuickly || character == "_" {
             var end = index
-            while end < characters.count, characters[end].isLetter || characters[end].isNumber || characters[end] == "_" {
+            while end < characters.count, characters[end].isLetterQuickly || characters[end].isNumberQuickly || characters[end] == "_" {
                 end += 1
             }
             let word = String(characters[index..<end])

@@ -86,6 +86,6 @@ extension InlineMarkdown {
     }
 
     private static func isWordCharacter(_ character: Character) -> Bool {
-        character.isLetter || character.isNumber
+        character.isLetterQuickly || character.isNumberQuickly
     }
 }

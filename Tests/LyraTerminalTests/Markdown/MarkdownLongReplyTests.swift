@@ -86,4 +86,13 @@ import Testing
         let expected = try String(contentsOf: url, encoding: .utf8)
         #expect(rendered.utf8.elementsEqual(expected.utf8), "the coloured rendering changed")
     }
+
+    @Test func quickLetterAndDigitTestsAgreeWithTheUnicodeProperties() {
+        var characters = (0..<0x250).compactMap(Unicode.Scalar.init).map(Character.init)
+        characters += ["\r\n", "e\u{301}", "1\u{301}", "漢", "Ж", "🎉", "٣", "Ⅻ", "\u{1FEF}"]
+        for character in characters {
+            #expect(character.isLetterQuickly == character.isLetter, "\(character.debugDescription)")
+            #expect(character.isNumberQuickly == character.isNumber, "\(character.debugDescription)")
+        }
+    }
 }
