@@ -20,6 +20,9 @@ enum StyledWrapper {
         _ runs: [StyledRun], width: Int, prefix: [StyledRun] = [], continuation: [StyledRun] = []
     ) -> [[StyledRun]] {
         let prefixWidth = DisplayWidth.columns(of: StyledRun.plainText(of: prefix))
+        if let line = fittingLine(runs, limit: max(1, width - prefixWidth)) {
+            return [line.isEmpty ? trimmingTrailingSpaces(prefix) : StyledRun.merged(prefix + line)]
+        }
         var builder = StyledLineBuilder(limit: max(1, width - prefixWidth))
         for token in tokens(of: runs) {
             builder.add(token)
@@ -30,6 +33,36 @@ enum StyledWrapper {
             if pieces.isEmpty { return trimmingTrailingSpaces(lead) }
             return StyledRun.merged(lead + pieces)
         }
+    }
+
+    /// The runs as one line without the spaces they start and end with, when they are printable
+    /// ASCII (no tabs) that fits in `limit` columns: what the word wrap would give, without
+    /// taking the text apart; nil otherwise.
+    static func fittingLine(_ runs: [StyledRun], limit: Int) -> [StyledRun]? {
+        var total = 0
+        for run in runs {
+            guard run.text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return nil }
+            total += run.text.utf8.count
+            if total > limit { return nil }
+        }
+        var line = runs.filter { !$0.text.isEmpty }
+        while let first = line.first {
+            guard let start = first.text.utf8.firstIndex(where: { $0 != 0x20 }) else {
+                line.removeFirst()
+                continue
+            }
+            line[0].text = String(first.text[start...])
+            break
+        }
+        while let last = line.last {
+            guard let end = last.text.utf8.lastIndex(where: { $0 != 0x20 }) else {
+                line.removeLast()
+                continue
+            }
+            line[line.count - 1].text = String(last.text[...end])
+            break
+        }
+        return line
     }
 
     /// Splits the runs into alternating space and word tokens (a tab becomes a space).
