@@ -21,6 +21,10 @@ extension InlineMarkdown {
         guard marker != "~" || length == 2, canOpen(at: index, length: length, end: end) else { return nil }
         var probe = index + length
         while probe < end {
+            if ordinary[probe] {
+                probe += 1
+                continue
+            }
             let character = characters[probe]
             if character == "\\" {
                 probe += 2

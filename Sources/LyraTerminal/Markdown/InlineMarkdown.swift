@@ -8,8 +8,9 @@ struct InlineMarkdown {
     let line: ClusteredLine
     /// The line's grapheme clusters.
     let characters: [Character]
-    /// Whether each cluster is one ASCII character that can start no span and is no marker (most
-    /// of a line): the parse steps over it without asking what it starts.
+    /// Whether each cluster is one ASCII character that can start no span, is no marker and no
+    /// bracket (most of a line): the parse and the scans for closers step over it without
+    /// asking what it is.
     let ordinary: [Bool]
     /// The code spans of the line, by the index of their opening backticks (found once, left to
     /// right, so that searching for closers never rescans the line).
@@ -58,8 +59,8 @@ struct InlineMarkdown {
         ordinary = characters.indices.map { index in
             offsets[index + 1] - offsets[index] == 1 && Self.isOrdinary(bytes[offsets[index]])
         }
-        codeSpans = Self.findCodeSpans(in: characters)
-        closingBrackets = Self.findClosingBrackets(in: characters)
+        codeSpans = Self.findCodeSpans(in: characters, ordinary: ordinary)
+        closingBrackets = Self.findClosingBrackets(in: characters, ordinary: ordinary)
     }
 
     /// A closed emphasis span: the inner range, where parsing resumes, and the look it adds.
@@ -140,12 +141,13 @@ struct InlineMarkdown {
         return runLength(at: index, end: end)
     }
 
-    /// Whether an ASCII byte is a character that starts no span and is no marker (not one of
-    /// `` \ ` * _ ~ [ ! < & ``); bytes of longer clusters are never ordinary.
+    /// Whether an ASCII byte is a character that starts no span, is no marker and no bracket (not
+    /// one of `` \ ` * _ ~ [ ] ( ) ! < & ``); bytes of longer clusters are never ordinary.
     static func isOrdinary(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "\\"), UInt8(ascii: "`"), UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "~"),
-             UInt8(ascii: "["), UInt8(ascii: "!"), UInt8(ascii: "<"), UInt8(ascii: "&"):
+             UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "!"),
+             UInt8(ascii: "<"), UInt8(ascii: "&"):
             false
         default:
             byte < 0x80
@@ -180,10 +182,14 @@ struct InlineMarkdown {
     /// Every code span of a line: a run of backticks closed by the next run of the same length
     /// (one space stripped from each side when both have one and the text is not all spaces).
     /// A backslash outside a span makes the next character literal.
-    static func findCodeSpans(in characters: [Character]) -> [Int: CodeSpan] {
+    static func findCodeSpans(in characters: [Character], ordinary: [Bool]) -> [Int: CodeSpan] {
         var spans: [Int: CodeSpan] = [:]
         var index = 0
         while index < characters.count {
+            if ordinary[index] {
+                index += 1
+                continue
+            }
             if characters[index] == "\\" {
                 index += 2
                 continue
@@ -193,7 +199,7 @@ struct InlineMarkdown {
                 continue
             }
             let length = characters[index...].prefix { $0 == "`" }.count
-            if let span = closeCodeSpan(in: characters, openedAt: index, length: length) {
+            if let span = closeCodeSpan(in: characters, ordinary: ordinary, openedAt: index, length: length) {
                 spans[index] = span
                 index = span.end
             } else {
@@ -204,9 +210,13 @@ struct InlineMarkdown {
     }
 
     /// The span opened by `length` backticks at `start`, nil when no run of that length follows.
-    private static func closeCodeSpan(in characters: [Character], openedAt start: Int, length: Int) -> CodeSpan? {
+    private static func closeCodeSpan(in characters: [Character], ordinary: [Bool], openedAt start: Int, length: Int) -> CodeSpan? {
         var probe = start + length
         while probe < characters.count {
+            if ordinary[probe] {
+                probe += 1
+                continue
+            }
             let run = characters[probe...].prefix { $0 == "`" }.count
             if run == 0 {
                 probe += 1
