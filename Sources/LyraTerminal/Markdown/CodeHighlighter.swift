@@ -16,12 +16,13 @@ struct CodeHighlighter {
     /// The runs of one code line: everything in the code look, with keywords, strings and comments marked.
     mutating func highlight(_ line: String) -> [StyledRun] {
         guard let language else { return [StyledRun(line, .code)] }
-        let characters = Array(line)
+        let clustered = ClusteredLine(line)
+        let characters = clustered.characters
         var runs: [StyledRun] = []
         var index = 0
         while index < characters.count {
             let (end, style) = token(in: characters, at: index, language: language)
-            runs.append(StyledRun(String(characters[index..<end]), style))
+            runs.append(StyledRun(clustered.text(index..<end), style))
             index = end
         }
         return StyledRun.merged(runs)
@@ -43,9 +44,9 @@ struct CodeHighlighter {
         if language.quotes.contains(character) {
             return (Self.stringEnd(in: characters, from: index), [.code, .string])
         }
-        if character.isLetter || character == "_" {
+        if character.isLetterQuickly || character == "_" {
             var end = index
-            while end < characters.count, characters[end].isLetter || characters[end].isNumber || characters[end] == "_" {
+            while end < characters.count, characters[end].isLetterQuickly || characters[end].isNumberQuickly || characters[end] == "_" {
                 end += 1
             }
             let word = String(characters[index..<end])
@@ -78,9 +79,12 @@ struct CodeHighlighter {
 
     /// Whether `marker` appears in `characters` at `index`.
     private static func matches(_ marker: String, in characters: [Character], at index: Int) -> Bool {
-        let marks = Array(marker)
-        guard index + marks.count <= characters.count else { return false }
-        return Array(characters[index..<(index + marks.count)]) == marks
+        var probe = index
+        for mark in marker {
+            guard probe < characters.count, characters[probe] == mark else { return false }
+            probe += 1
+        }
+        return true
     }
 
     /// The index just after the first `marker` at or after `start`, nil when there is none.

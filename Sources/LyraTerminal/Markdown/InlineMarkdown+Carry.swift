@@ -23,7 +23,7 @@ extension InlineMarkdown {
         // finds it still open and styles the whole line.
         let source = (open?.marker ?? "") + text
         guard source.utf8.count <= maximumLength else { return [StyledRun(text, style.union(open?.style ?? []))] }
-        var parser = InlineMarkdown(characters: Array(source))
+        var parser = InlineMarkdown(source)
         parser.leavesEmphasisOpen = !last
         parser.continuesEmphasis = open != nil
         let runs = parser.parse(0..<parser.characters.count, style: style)

@@ -21,6 +21,10 @@ extension InlineMarkdown {
         guard marker != "~" || length == 2, canOpen(at: index, length: length, end: end) else { return nil }
         var probe = index + length
         while probe < end {
+            if ordinary[probe] {
+                probe += 1
+                continue
+            }
             let character = characters[probe]
             if character == "\\" {
                 probe += 2
@@ -49,12 +53,13 @@ extension InlineMarkdown {
     /// of a line or after a space or punctuation, never the `*` of `a*b` or `*/`); nil otherwise.
     mutating func unclosedEmphasis(at index: Int, end: Int) -> OpenEmphasis? {
         let marker = characters[index]
-        guard "*_~".contains(marker) else { return nil }
+        guard Self.isMarker(marker) else { return nil }
         let length = runLength(at: index, end: end)
         guard marker != "~" || length == 2, canOpen(at: index, length: length, end: end) else { return nil }
         if index > 0, Self.isWordCharacter(characters[index - 1]) { return nil }
         let next = characters[index + length]
-        guard Self.isWordCharacter(next) || "`([\"'".contains(next) else { return nil }
+        guard Self.isWordCharacter(next) || next == "`" || next == "(" || next == "[" || next == "\"" || next == "'"
+        else { return nil }
         guard emphasis(at: index, end: end) == nil else { return nil }
         let used = marker == "~" ? 2 : min(length, 2)
         return OpenEmphasis(marker: String(repeating: marker, count: used), style: Self.style(marker: marker, count: used))
@@ -85,6 +90,6 @@ extension InlineMarkdown {
     }
 
     private static func isWordCharacter(_ character: Character) -> Bool {
-        character.isLetter || character.isNumber
+        character.isLetterQuickly || character.isNumberQuickly
     }
 }

@@ -43,12 +43,16 @@ extension InlineMarkdown {
 
     /// Pairs every `[` with its `]` and every `(` with its `)` in one pass (each kind nests on its
     /// own; a backslash makes the next character literal).
-    static func findClosingBrackets(in characters: [Character]) -> [Int: Int] {
+    static func findClosingBrackets(in characters: [Character], ordinary: [Bool]) -> [Int: Int] {
         var closing: [Int: Int] = [:]
         var squares: [Int] = []
         var rounds: [Int] = []
         var index = 0
         while index < characters.count {
+            if ordinary[index] {
+                index += 1
+                continue
+            }
             switch characters[index] {
             case "\\": index += 1
             case "[": squares.append(index)

@@ -4,8 +4,14 @@
 
 /// Parses the inline Markdown of one line of text.
 struct InlineMarkdown {
+    /// The line, by cluster.
+    let line: ClusteredLine
     /// The line's grapheme clusters.
     let characters: [Character]
+    /// Whether each cluster is one ASCII character that can start no span, is no marker and no
+    /// bracket (most of a line): the parse and the scans for closers step over it without
+    /// asking what it is.
+    let ordinary: [Bool]
     /// The code spans of the line, by the index of their opening backticks (found once, left to
     /// right, so that searching for closers never rescans the line).
     let codeSpans: [Int: CodeSpan]
@@ -44,11 +50,17 @@ struct InlineMarkdown {
         var end: Int
     }
 
-    /// A parser for one line's characters.
-    init(characters: [Character]) {
-        self.characters = characters
-        codeSpans = Self.findCodeSpans(in: characters)
-        closingBrackets = Self.findClosingBrackets(in: characters)
+    /// A parser for one line.
+    init(_ text: String) {
+        line = ClusteredLine(text)
+        characters = line.characters
+        let offsets = line.offsets
+        let bytes = Array(text.utf8)
+        ordinary = characters.indices.map { index in
+            offsets[index + 1] - offsets[index] == 1 && Self.isOrdinary(bytes[offsets[index]])
+        }
+        codeSpans = Self.findCodeSpans(in: characters, ordinary: ordinary)
+        closingBrackets = Self.findClosingBrackets(in: characters, ordinary: ordinary)
     }
 
     /// A closed emphasis span: the inner range, where parsing resumes, and the look it adds.
@@ -61,7 +73,7 @@ struct InlineMarkdown {
     /// The styled runs of `text` (one line, already sanitised), each with `style` added.
     static func render(_ text: String, style: MarkdownStyle = []) -> [StyledRun] {
         guard text.utf8.count <= maximumLength else { return [StyledRun(text, style)] }
-        var parser = InlineMarkdown(characters: Array(text))
+        var parser = InlineMarkdown(text)
         return StyledRun.merged(parser.parse(0..<parser.characters.count, style: style))
     }
 
@@ -70,28 +82,28 @@ struct InlineMarkdown {
         nesting += 1
         defer { nesting -= 1 }
         var runs: [StyledRun] = []
-        var literal = ""
+        // Literal text runs from `literal` to `index`.
+        var literal = range.lowerBound
         var index = range.lowerBound
         while index < range.upperBound {
             if let (piece, next) = span(at: index, end: range.upperBound, style: style) {
-                runs.append(StyledRun(literal, style))
-                literal = ""
+                runs.append(StyledRun(line.text(literal..<index), style))
                 runs += piece
                 index = next
+                literal = index
             } else if leavesEmphasisOpen || (continuesEmphasis && index == 0), nesting == 1,
                       let open = unclosedEmphasis(at: index, end: range.upperBound) {
-                runs.append(StyledRun(literal, style))
-                literal = ""
+                runs.append(StyledRun(line.text(literal..<index), style))
                 leftOpen = open
                 runs += parse((index + open.marker.count)..<range.upperBound, style: style.union(open.style))
                 index = range.upperBound
+                literal = index
             } else {
-                let length = literalLength(at: index, end: range.upperBound)
-                literal.append(contentsOf: characters[index..<(index + length)])
-                index += length
+                index += literalLength(at: index, end: range.upperBound)
             }
+            while index < range.upperBound && ordinary[index] { index += 1 }
         }
-        runs.append(StyledRun(literal, style))
+        runs.append(StyledRun(line.text(literal..<index), style))
         return runs
     }
 
@@ -125,8 +137,26 @@ struct InlineMarkdown {
     /// (so an unmatched `**` stays `**`), else one.
     private func literalLength(at index: Int, end: Int) -> Int {
         let character = characters[index]
-        guard "`*_~".contains(character) else { return 1 }
+        guard Self.isMarker(character) || character == "`" else { return 1 }
         return runLength(at: index, end: end)
+    }
+
+    /// Whether an ASCII byte is a character that starts no span, is no marker and no bracket (not
+    /// one of `` \ ` * _ ~ [ ] ( ) ! < & ``); bytes of longer clusters are never ordinary.
+    static func isOrdinary(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "\\"), UInt8(ascii: "`"), UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "~"),
+             UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "!"),
+             UInt8(ascii: "<"), UInt8(ascii: "&"):
+            false
+        default:
+            byte < 0x80
+        }
+    }
+
+    /// Whether `character` is an emphasis marker (`*`, `_`, `~`).
+    static func isMarker(_ character: Character) -> Bool {
+        character == "*" || character == "_" || character == "~"
     }
 
     /// The number of copies of the character at `index` in a row, up to `end`.
@@ -152,10 +182,14 @@ struct InlineMarkdown {
     /// Every code span of a line: a run of backticks closed by the next run of the same length
     /// (one space stripped from each side when both have one and the text is not all spaces).
     /// A backslash outside a span makes the next character literal.
-    static func findCodeSpans(in characters: [Character]) -> [Int: CodeSpan] {
+    static func findCodeSpans(in characters: [Character], ordinary: [Bool]) -> [Int: CodeSpan] {
         var spans: [Int: CodeSpan] = [:]
         var index = 0
         while index < characters.count {
+            if ordinary[index] {
+                index += 1
+                continue
+            }
             if characters[index] == "\\" {
                 index += 2
                 continue
@@ -165,7 +199,7 @@ struct InlineMarkdown {
                 continue
             }
             let length = characters[index...].prefix { $0 == "`" }.count
-            if let span = closeCodeSpan(in: characters, openedAt: index, length: length) {
+            if let span = closeCodeSpan(in: characters, ordinary: ordinary, openedAt: index, length: length) {
                 spans[index] = span
                 index = span.end
             } else {
@@ -176,9 +210,13 @@ struct InlineMarkdown {
     }
 
     /// The span opened by `length` backticks at `start`, nil when no run of that length follows.
-    private static func closeCodeSpan(in characters: [Character], openedAt start: Int, length: Int) -> CodeSpan? {
+    private static func closeCodeSpan(in characters: [Character], ordinary: [Bool], openedAt start: Int, length: Int) -> CodeSpan? {
         var probe = start + length
         while probe < characters.count {
+            if ordinary[probe] {
+                probe += 1
+                continue
+            }
             let run = characters[probe...].prefix { $0 == "`" }.count
             if run == 0 {
                 probe += 1

@@ -20,19 +20,34 @@ enum MarkdownLine: Equatable {
 
     /// Classifies one line (without its `\n`, already sanitised).
     static func classify(_ line: String) -> MarkdownLine {
-        let characters = Array(line)
-        let indent = characters.prefix { $0 == " " || $0 == "\t" }.reduce(0) { $0 + ($1 == "\t" ? 4 : 1) }
-        let body = Array(characters.drop { $0 == " " || $0 == "\t" })
-        guard !body.isEmpty else { return .blank }
+        let leading = line.prefix { $0 == " " || $0 == "\t" }
+        let indent = leading.reduce(0) { $0 + ($1 == "\t" ? 4 : 1) }
+        let text = line[leading.endIndex...]
+        guard let first = text.utf8.first else { return .blank }
+        // Most lines start with a letter: an ASCII character that begins no block is a paragraph,
+        // known without taking the line apart by cluster.
+        if first < 0x80 && !mayStartBlock(first) { return .paragraph(indent: indent, text: String(text)) }
+        let body = Array(text)
         if let fence = fence(body, indent: indent) { return fence }
-        let text = String(body)
         if indent < 4 {
             if let heading = heading(body) { return heading }
             if isRule(body) { return .rule }
-            if body[0] == ">" { return quote(body) }
+            if body[0] == ">" { return quote(body, text: text) }
         }
-        if let item = listItem(body, indent: indent) { return item }
-        return .paragraph(indent: indent, text: text)
+        if let item = listItem(body, text: text, indent: indent) { return item }
+        return .paragraph(indent: indent, text: String(text))
+    }
+
+    /// Whether a line whose text starts with the ASCII `byte` may be something else than a
+    /// paragraph: a fence, heading, rule, quote or list marker, or a digit (a numbered item).
+    private static func mayStartBlock(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "`"), UInt8(ascii: "~"), UInt8(ascii: "#"), UInt8(ascii: "-"), UInt8(ascii: "*"),
+             UInt8(ascii: "_"), UInt8(ascii: ">"), UInt8(ascii: "+"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            true
+        default:
+            false
+        }
     }
 
     /// `text` without the spaces and tabs at either end.
@@ -75,7 +90,7 @@ enum MarkdownLine: Equatable {
     }
 
     /// `>` markers (spaces allowed between them), then the quoted text.
-    private static func quote(_ body: [Character]) -> MarkdownLine {
+    private static func quote(_ body: [Character], text: Substring) -> MarkdownLine {
         var depth = 0
         var index = 0
         while index < body.count, body[index] == ">" {
@@ -83,11 +98,11 @@ enum MarkdownLine: Equatable {
             index += 1
             while index < body.count, body[index] == " " { index += 1 }
         }
-        return .quote(depth: depth, text: MarkdownLine.trimmed(String(body[index...])))
+        return .quote(depth: depth, text: MarkdownLine.trimmed(text.dropFirst(index)))
     }
 
     /// `-`, `*`, `+`, or up to nine digits and `.` or `)`, followed by a space or the end.
-    private static func listItem(_ body: [Character], indent: Int) -> MarkdownLine? {
+    private static func listItem(_ body: [Character], text: Substring, indent: Int) -> MarkdownLine? {
         let digits = body.prefix { $0.isASCII && $0.isNumber }.count
         let markerLength: Int
         if digits > 0 {
@@ -98,7 +113,7 @@ enum MarkdownLine: Equatable {
             markerLength = 1
         }
         guard markerLength == body.count || body[markerLength] == " " || body[markerLength] == "\t" else { return nil }
-        let text = MarkdownLine.trimmed(String(body.dropFirst(markerLength)))
-        return .listItem(indent: indent, marker: String(body.prefix(markerLength)), ordered: digits > 0, text: text)
+        return .listItem(indent: indent, marker: String(text.prefix(markerLength)), ordered: digits > 0,
+                         text: MarkdownLine.trimmed(text.dropFirst(markerLength)))
     }
 }

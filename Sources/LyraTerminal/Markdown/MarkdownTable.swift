@@ -38,6 +38,8 @@ struct MarkdownTable {
 
     /// Whether a line can be a table row: it holds a `|` that is not escaped.
     static func isRow(_ line: String) -> Bool {
+        // ASCII text without a `|` byte holds no `|` cluster: most lines are answered without a scan by cluster.
+        if !line.utf8.contains(where: { $0 == UInt8(ascii: "|") || $0 >= 0x80 }) { return false }
         var previous: Character = " "
         for character in line {
             if character == "|" && previous != "\\" { return true }
