@@ -86,37 +86,39 @@ struct PosixFile: Sendable {
         return buffer
     }
 
-    /// Reads at most `count` bytes onto the end of `bytes` (no copy through another buffer);
-    /// returns how many, 0 at the end of the file.
-    /// - Throws: `StorageError` when the read fails.
-    func readAppending(upTo count: Int, to bytes: inout [UInt8]) throws(StorageError) -> Int {
-        let start = bytes.count
-        bytes.append(contentsOf: repeatElement(0, count: count))
-        let outcome: (Int, Int32) = bytes.withUnsafeMutableBufferPointer { buffer in
-            while true {
-                let got = read(descriptor, buffer.baseAddress.map { $0 + start }, count)
-                if got >= 0 { return (got, 0) }
-                if errno != EINTR { return (-1, errno) }
-            }
-        }
-        bytes.removeLast(count - max(outcome.0, 0))
-        if outcome.0 < 0 { throw .posix("read", path: path, code: outcome.1) }
-        return outcome.0
-    }
-
-    /// The rest of the file as bytes, after `head` (bytes of it already read); nil when the file
+    /// The rest of the file as bytes, after `head` (its first bytes, already read); nil when the file
     /// holds more than `limit` bytes (a sparse or foreign file is refused by its `fstat` size before
-    /// anything is read).
+    /// anything is read). One array sized from `fstat`, read into in place.
     /// - Throws: `StorageError` when a read fails.
     func readBytes(limit: Int, after head: [UInt8] = []) throws(StorageError) -> [UInt8]? {
         let expected = Int(try status().st_size)
         guard expected <= limit else { return nil }
-        var bytes = head
-        bytes.reserveCapacity(expected + 1)
-        while bytes.count <= limit {
-            if try readAppending(upTo: max(expected + 1 - bytes.count, 1 << 16), to: &bytes) == 0 { return bytes }
+        var bytes = [UInt8](repeating: 0, count: max(expected, head.count) + 1)
+        head.withUnsafeBytes { source in
+            bytes.withUnsafeMutableBytes { buffer in
+                if let from = source.baseAddress, let to = buffer.baseAddress { to.copyMemory(from: from, byteCount: source.count) }
+            }
         }
-        return nil
+        var count = head.count
+        while true {
+            if count == bytes.count {
+                guard count <= limit else { return nil }
+                bytes += [UInt8](repeating: 0, count: max(4096, count))
+            }
+            let got = bytes.withUnsafeMutableBufferPointer { buffer in
+                read(descriptor, buffer.baseAddress.map { $0 + count }, buffer.count - count)
+            }
+            if got == 0 { break }
+            if got < 0 {
+                let code = errno
+                if code == EINTR { continue }
+                throw .posix("read", path: path, code: code)
+            }
+            count += got
+        }
+        guard count <= limit else { return nil }
+        bytes.removeLast(bytes.count - count)
+        return bytes
     }
 
     /// Reads the rest of the file, refusing files larger than `limit` bytes.

@@ -71,9 +71,8 @@ extension SessionStore {
         // A word said in most sessions is found in the first messages: the file's head is tried
         // alone first, and the rest is read only when no whole message in the head matches (a
         // message cut by the head's end throws, and the whole file decides).
-        var head: [UInt8] = []
-        if try opened.readAppending(upTo: Self.searchHeadBytes, to: &head) == Self.searchHeadBytes,
-           let message = Self.firstMessage(in: head, filter: filter, where: matches) {
+        let head = [UInt8](try opened.readChunk(upTo: Self.searchHeadBytes))
+        if head.count == Self.searchHeadBytes, let message = Self.firstMessage(in: head, filter: filter, where: matches) {
             return message
         }
         guard let bytes = try opened.readBytes(limit: SessionFileLimits.maximumFileBytes, after: head) else { return nil }
