@@ -6,21 +6,6 @@ import Testing
 @testable import LyraKit
 
 @Suite struct Base64BodyTests {
-    /// Reads the whole body through `RequestBodyReader` with buffers of `bufferSize` bytes.
-    private func read(_ body: HTTPRequestBody, bufferSize: Int) throws -> Data {
-        var reader = RequestBodyReader(body)
-        defer { reader.close() }
-        var output = Data()
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: bufferSize, alignment: 1)
-        defer { buffer.deallocate() }
-        while true {
-            let count = try reader.read(into: buffer)
-            if count == 0 { break }
-            output.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[..<count]))
-        }
-        return output
-    }
-
     @Test(arguments: [0, 1, 2, 3, 4, 5, 49_151, 49_152, 49_153, 200_001])
     func aFileReadAsBase64EqualsFoundationsEncoding(_ size: Int) throws {
         try withTemporaryDirectory { directory in
@@ -33,7 +18,7 @@ import Testing
             let expected = Data("{\"url\":\"".utf8) + Data(bytes.base64EncodedString().utf8) + Data("\"}".utf8)
             #expect(try body.length() == Int64(expected.count))
             for bufferSize in [1, 3, 7, 65_536] where size < 50_000 || bufferSize > 3 {
-                #expect(try read(body, bufferSize: bufferSize) == expected)
+                #expect(try readWhole(body, bufferSize: bufferSize) == expected)
             }
         }
     }

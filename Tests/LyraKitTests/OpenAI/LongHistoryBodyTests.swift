@@ -12,21 +12,6 @@ import Testing
         name: "work", kind: .openai, baseURL: URL(string: "http://127.0.0.1:9/v1/"), apiKey: nil,
         apiKeyVariable: "LYRA_API_KEY_WORK"))
 
-    /// Reads the whole body through the transport's reader with buffers of `bufferSize` bytes.
-    private func read(_ body: HTTPRequestBody, bufferSize: Int) throws -> Data {
-        var reader = RequestBodyReader(body)
-        defer { reader.close() }
-        var output = Data()
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: bufferSize, alignment: 1)
-        defer { buffer.deallocate() }
-        while true {
-            let count = try reader.read(into: buffer)
-            if count == 0 { break }
-            output.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[..<count]))
-        }
-        return output
-    }
-
     /// `count` messages alternating user/assistant, with text that needs escaping here and there,
     /// tool rounds now and then.
     private func history(_ count: Int) -> [ChatMessage] {
@@ -54,7 +39,7 @@ import Testing
         }
         #expect(parts.contains { if case .generated = $0 { true } else { false } })
         for bufferSize in [7, 65_536] {
-            let bytes = try read(http.body, bufferSize: bufferSize)
+            let bytes = try readWhole(http.body, bufferSize: bufferSize)
             #expect(Int64(bytes.count) == (try http.body.length()))
             let json = try #require(try JSONSerialization.jsonObject(with: bytes) as? [String: Any])
             #expect(json["model"] as? String == "m" && json["stream"] as? Bool == true)
@@ -113,7 +98,7 @@ import Testing
         let expected = Data(pieces.joined().utf8)
         #expect(body.length == Int64(expected.count))
         for bufferSize in [1, 4096, 1 << 20] {
-            #expect(try read(.parts([.bytes(Data("[".utf8)), .generated(body), .bytes(Data("]".utf8))]), bufferSize: bufferSize)
+            #expect(try readWhole(.parts([.bytes(Data("[".utf8)), .generated(body), .bytes(Data("]".utf8))]), bufferSize: bufferSize)
                 == Data("[".utf8) + expected + Data("]".utf8))
         }
     }
