@@ -13,6 +13,7 @@ static struct {
     CURLcode (*easy_setopt)(CURL *, CURLoption, ...);
     CURLcode (*easy_getinfo)(CURL *, CURLINFO, ...);
     const char *(*easy_strerror)(CURLcode);
+    CURLcode (*easy_pause)(CURL *, int);
     struct curl_slist *(*slist_append)(struct curl_slist *, const char *);
     void (*slist_free_all)(struct curl_slist *);
     CURLM *(*multi_init)(void);
@@ -48,6 +49,7 @@ static void load_library(void) {
     RESOLVE(easy_setopt, "curl_easy_setopt")
     RESOLVE(easy_getinfo, "curl_easy_getinfo")
     RESOLVE(easy_strerror, "curl_easy_strerror")
+    RESOLVE(easy_pause, "curl_easy_pause")
     RESOLVE(slist_append, "curl_slist_append")
     RESOLVE(slist_free_all, "curl_slist_free_all")
     RESOLVE(multi_init, "curl_multi_init")
@@ -100,6 +102,7 @@ long ccurl_info_long(CURL *easy, CURLINFO info) {
 }
 
 const char *ccurl_strerror(CURLcode code) { return api.easy_strerror(code); }
+CURLcode ccurl_easy_pause(CURL *easy, int bitmask) { return api.easy_pause(easy, bitmask); }
 struct curl_slist *ccurl_slist_append(struct curl_slist *list, const char *line) { return api.slist_append(list, line); }
 void ccurl_slist_free_all(struct curl_slist *list) { api.slist_free_all(list); }
 

@@ -53,6 +53,8 @@ CURLMcode ccurl_multi_remove(CURLM *multi, CURL *easy);
 CURLMcode ccurl_multi_perform(CURLM *multi, int *running);
 /// curl_multi_poll with no extra descriptors.
 CURLMcode ccurl_multi_poll(CURLM *multi, int timeout_ms);
+/// curl_easy_pause (on the driver thread: CURLPAUSE_RECV to stop reading, CURLPAUSE_CONT to go on).
+CURLcode ccurl_easy_pause(CURL *easy, int bitmask);
 /// curl_multi_wakeup (safe from any thread).
 CURLMcode ccurl_multi_wakeup(CURLM *multi);
 /// The next finished transfer: 1 with `easy` and `result` set, 0 when there is none.

@@ -1,6 +1,6 @@
 // The driver thread's loop over the multi handle: apply queued commands, let libcurl work,
-// finish completed transfers, enforce stream limits, then sleep in curl_multi_poll until the
-// next socket event, wake-up or deadline.
+// pace streamed replies, finish completed transfers, enforce stream limits, then sleep in
+// curl_multi_poll until the next socket event, wake-up or deadline.
 import CCurl
 import Foundation
 
@@ -11,7 +11,18 @@ struct CurlMultiLoop {
         let transfer: CurlTransfer
         let easy: UnsafeMutableRawPointer
         let resources: CurlEasyResources
+        /// A paced stream's next read (nil: reading as bytes come), and its bytes seen so far.
+        var resumeReading: ContinuousClock.Instant?
+        var received: Int64 = 0
     }
+
+    /// A streamed reply is read as it comes until it has brought `unpacedBytes` (the first words show
+    /// at once), then at most once a `frame`: between two reads libcurl leaves the socket alone
+    /// (`CURLPAUSE_RECV`), the kernel gathers the tokens, and one read takes them all. A fast model
+    /// then costs one wake-up of this thread and of the reply's reader a frame instead of one a token
+    /// (issue 34); the screen is not updated more often than that anyway (`ReplyStreamPump`).
+    static let frame = Duration.milliseconds(16)
+    static let unpacedBytes: Int64 = 2048
 
     private let multi: CurlMultiHandle
     /// A few at a time: an array, not a dictionary (whose first use costs a one-time protocol
@@ -29,6 +40,7 @@ struct CurlMultiLoop {
             for command in nextCommands() { apply(command) }
             var stillRunning: Int32 = 0
             _ = ccurl_multi_perform(multi.pointer, &stillRunning)
+            pace()
             collectFinished()
             enforceLimits()
             _ = ccurl_multi_poll(multi.pointer, pollTimeout())
@@ -71,11 +83,30 @@ struct CurlMultiLoop {
         }
     }
 
-    /// Milliseconds until the earliest stream limit (a minute when there is none; libcurl shortens
-    /// the wait for its own timers).
+    /// Pauses reading a stream that brought bytes (past its first `unpacedBytes`) until a frame has
+    /// passed, and resumes the ones whose frame is over (libcurl reads them on its next pass).
+    private mutating func pace() {
+        let now = ContinuousClock.now
+        for index in running.indices where running[index].transfer.mode.isStream {
+            if let resume = running[index].resumeReading {
+                guard resume <= now else { continue }
+                running[index].resumeReading = nil
+                _ = ccurl_easy_pause(running[index].easy, CURLPAUSE_CONT)
+            } else {
+                let received = running[index].transfer.state.withLock { $0.received }
+                defer { running[index].received = received }
+                guard received > running[index].received, received > Self.unpacedBytes else { continue }
+                running[index].resumeReading = now + Self.frame
+                _ = ccurl_easy_pause(running[index].easy, CURLPAUSE_RECV)
+            }
+        }
+    }
+
+    /// Milliseconds until the earliest stream limit or paced read (a minute when there is none;
+    /// libcurl shortens the wait for its own timers).
     private func pollTimeout() -> Int32 {
         let now = ContinuousClock.now
-        let deadlines = running.compactMap { $0.transfer.nextLimit }
+        let deadlines = running.compactMap { $0.transfer.nextLimit } + running.compactMap(\.resumeReading)
         guard let earliest = deadlines.min() else { return 60_000 }
         let wait = earliest - now
         let milliseconds = wait.components.seconds * 1000 + wait.components.attoseconds / 1_000_000_000_000_000

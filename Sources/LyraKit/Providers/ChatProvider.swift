@@ -76,6 +76,24 @@ public enum ChatStreamEvent: Sendable, Equatable {
     case finished(ChatCompletionInfo)
 }
 
+extension Array where Element == ChatStreamEvent {
+    /// The events with neighbouring pieces of text joined into one: what arrived in one read is handed
+    /// to the turn's task as one piece (a wake-up for many tokens, issue 34); the text is the same.
+    /// Reasoning pieces stay apart (the live thinking line counts them as tokens).
+    public func joiningText() -> [ChatStreamEvent] {
+        var joined: [ChatStreamEvent] = []
+        joined.reserveCapacity(count)
+        for event in self {
+            if case .text(let piece) = event, case .text(let earlier)? = joined.last {
+                joined[joined.count - 1] = .text(earlier + piece)
+            } else {
+                joined.append(event)
+            }
+        }
+        return joined
+    }
+}
+
 /// Answers chat turns. Implementations are `Sendable` values or actors; the stream they return
 /// ends (or throws) when the reply is over, and stops the transfer when its consumer stops.
 public protocol ChatProvider: Sendable {

@@ -50,7 +50,7 @@ public struct OpenAIChatProvider: ChatProvider {
         var reader = OpenAIStreamReader()
         do {
             for try await chunk in response.body {
-                for event in try reader.feed(chunk) { continuation.yield(event) }
+                for event in try reader.feed(chunk).joiningText() { continuation.yield(event) }
                 if reader.isDone { return }
             }
         } catch APIError.networkError(let reason) {

@@ -204,7 +204,7 @@ final class ReplyStreamView {
     /// more than fits on the screen (a preview that scrolled off could not be erased, and the
     /// rendered line would then appear twice in the scrollback).
     private func updatePreview(_ line: String) {
-        let text = line.replacingOccurrences(of: "\t", with: "    ")
+        let text = line.utf8.contains(9) ? line.replacingOccurrences(of: "\t", with: "    ") : line
         if text.hasPrefix(preview) {
             let addition = String(text.dropFirst(preview.count))
             guard fitsOnScreen(previewColumns + DisplayWidth.columns(of: addition)) else { return }

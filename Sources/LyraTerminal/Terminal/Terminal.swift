@@ -71,11 +71,10 @@ public struct Terminal: Sendable {
     public static func resolveWidth(
         stdoutColumns: Int?, stderrColumns: Int?, columnsVariable: String?
     ) -> Int {
-        let fromVariable = columnsVariable.flatMap {
-            Int($0.trimmingCharacters(in: .whitespaces))
-        }
-        let candidates = [stdoutColumns, stderrColumns, fromVariable]
-        let chosen = candidates.lazy.compactMap { $0 }.first { $0 > 0 } ?? fallbackWidth
+        // `COLUMNS` is read only when no window answers: the width is asked for on every screen update.
+        let chosen = [stdoutColumns, stderrColumns].lazy.compactMap { $0 }.first { $0 > 0 }
+            ?? columnsVariable.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }.flatMap { $0 > 0 ? $0 : nil }
+            ?? fallbackWidth
         return max(chosen, minimumWidth)
     }
 
