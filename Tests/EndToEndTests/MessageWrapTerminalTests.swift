@@ -70,6 +70,22 @@ import Testing
         #expect(piped.stderr == "lyra: line 1: " + Self.usageError + "\n")
     }
 
+    @Test func shownReasoningWrapsByWordsOnATerminal() async throws {
+        let env = try TemporaryEnvironment()
+        let backend = try RunningBackend()
+        var environment = openAIEnvironment(backend)
+        environment["LYRA_MODEL"] = "openai:lyra-think"
+        // A script with --reasoning writes the reasoning to stderr: here a 40-column terminal.
+        let session = try env.startLyraSession(["--reasoning", "-c", "why?"], extraEnvironment: environment,
+                                               columns: 40, rows: 30)
+        defer { session.terminate() }
+        #expect(try await session.awaitExit() == 0)
+        let thought = "The user asked \"why?\". I should answer briefly and say that I am the demo thinking model."
+        let shown = lines(session.output).prefix { !$0.hasPrefix("This is the") }
+        #expect(shown.count > 2, "\(shown)")
+        expectWrapped(Array(shown), message: thought, columns: 40)
+    }
+
     @Test func aPlainReplyWrapsByWordsAt40Columns() async throws {
         let env = try TemporaryEnvironment()
         let backend = try RunningBackend()

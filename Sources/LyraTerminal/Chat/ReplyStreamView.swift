@@ -37,6 +37,8 @@ final class ReplyStreamView {
     /// Whether reasoning output is still open: the live line on screen, or text without its last newline.
     private var reasoningOpen = false
     private var reasoningSanitizer = StreamingTextSanitizer()
+    /// The word wrap of shown reasoning text on a terminal (stdout in the REPL, stderr in a script).
+    private var reasoningWrap = WrappedTextStream()
 
     /// A view for a reply in `context`; `spinner` runs until the first piece.
     init(context: CommandContext, spinner: Spinner, render: RenderMode, showReasoning: Bool = false) {
@@ -98,15 +100,27 @@ final class ReplyStreamView {
         if showsReasoningText {
             let clean = reasoningSanitizer.sanitize(pieces.joined())
             guard !clean.isEmpty else { return }
-            if context.isInteractive {
-                context.console.write(context.theme.paint(clean, .muted))
-            } else {
-                context.console.writeError(clean)
-            }
+            writeReasoning(clean)
             reasoningOpen = !clean.hasSuffix("\n")
         } else if context.isInteractive {
             drawReasoningLine("thinking… \(reasoningSeconds) s · \(reasoningPieces) tokens")
             reasoningOpen = true
+        }
+    }
+
+    /// Writes shown reasoning text, wrapped by words while its output is a terminal: muted on stdout in
+    /// the REPL, on stderr in a script. `finished`: the last of it (the word held back is written).
+    private func writeReasoning(_ clean: String, finished: Bool = false) {
+        let fd: Int32 = context.isInteractive ? 1 : 2
+        var text = clean
+        if let width = context.console.messageWidth(for: fd) {
+            text = reasoningWrap.append(clean, width: width) + (finished ? reasoningWrap.finish(width: width) : "")
+        }
+        guard !text.isEmpty else { return }
+        if context.isInteractive {
+            context.console.write(context.theme.paint(text, .muted))
+        } else {
+            context.console.writeError(text)
         }
     }
 
@@ -127,6 +141,7 @@ final class ReplyStreamView {
         guard reasoningOpen else { return }
         reasoningOpen = false
         if showsReasoningText {
+            writeReasoning("", finished: true)
             if context.isInteractive { emit("\n") } else { context.console.writeError("\n") }
         } else {
             drawReasoningLine("thought for \(reasoningSeconds) s")
