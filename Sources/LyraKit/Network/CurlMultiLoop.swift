@@ -1,5 +1,5 @@
 // The driver thread's loop over the multi handle: apply queued commands, let libcurl work,
-// pace streamed replies, finish completed transfers, enforce stream limits, then sleep in
+// finish completed transfers, pace streamed replies, enforce stream limits, then sleep in
 // curl_multi_poll until the next socket event, wake-up or deadline.
 import CCurl
 import Foundation
@@ -40,8 +40,8 @@ struct CurlMultiLoop {
             for command in nextCommands() { apply(command) }
             var stillRunning: Int32 = 0
             _ = ccurl_multi_perform(multi.pointer, &stillRunning)
-            pace()
             collectFinished()
+            pace()   // after the finished are gone: a transfer that just ended is not paused
             enforceLimits()
             _ = ccurl_multi_poll(multi.pointer, pollTimeout())
         }
