@@ -14,7 +14,7 @@ public enum ChatHistory {
         let end = session.messages.firstIndex { $0.id == promptID } ?? session.messages.endIndex
         var summaries: [ChatMessage] = []
         var afterFailedPrompt = false
-        let earlier = session.messages[..<end].filter { message in
+        func isSent(_ message: ChatMessage) -> Bool {
             guard !message.compacted, !message.removed else { return false }
             if message.role == .summary {
                 summaries.append(ContextSummary.systemMessage(from: message))
@@ -26,6 +26,12 @@ public enum ChatHistory {
             guard [ChatRole.user, .assistant, .tool, ChatRole(rawValue: "system")].contains(message.role) else { return false }
             return !message.isFailed && !message.incomplete
         }
-        return summaries + (limit > 0 ? Array(earlier.suffix(limit).drop { $0.role == .tool }) : earlier)
+        // Room for all of them at once, so that a long session's history is made in one array,
+        // never copied while it grows nor again to put the summaries first when there are none (issue 34).
+        var earlier: [ChatMessage] = []
+        earlier.reserveCapacity(end)
+        for message in session.messages[..<end] where isSent(message) { earlier.append(message) }
+        let kept = limit > 0 ? Array(earlier.suffix(limit).drop { $0.role == .tool }) : earlier
+        return summaries.isEmpty ? kept : summaries + kept
     }
 }
