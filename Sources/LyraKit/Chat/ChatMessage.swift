@@ -12,13 +12,13 @@ public struct ChatMessage: Sendable, Identifiable {
     public var content: String
     /// When it was written (whole milliseconds).
     public var createdAt: Date
+    /// The message's size in prompt tokens, learned from a reply's `usage` (`tokens`; SPEC §12);
+    /// nil when unknown (then estimated from its bytes). Written once.
+    public var tokens: Int?
     /// For user messages: whether its reply failed (or never arrived). Always nil for other roles.
     public var failed: Bool?
     /// For assistant messages: the reply was cut off (Ctrl-C, dropped stream); stored only when true.
     public var incomplete: Bool
-    /// The message's size in prompt tokens, learned from a reply's `usage` (`tokens`; SPEC §12);
-    /// nil when unknown (then estimated from its bytes). Written once.
-    public var tokens: Int?
     /// Whether `/compact` summarised this message: kept in the file, no longer sent (`compacted`).
     public var compacted = false
     /// Taken back with `/undo` (`removed`): kept in the file until it is next rewritten whole, never
