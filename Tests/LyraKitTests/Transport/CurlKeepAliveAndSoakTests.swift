@@ -12,10 +12,13 @@ import Testing
         let client = try TransportTestSupport.client(backend, transport: CurlTransport())
         for turn in 0 ..< 100 { _ = try await client.sendChatMessage(chatID: "c", message: "turn \(turn)") }
         // Counted by the connection each request came on, not by connections accepted: a test
-        // running in parallel may connect to this port too.
+        // running in parallel may connect to this port too. Kept-alive connections live in the
+        // process's one cache of 32 (CurlMulti); the hundreds of tests running in parallel in this
+        // process can fill it and evict this one while it is idle between two turns, so a second
+        // connection is allowed. Without keep-alive there would be a hundred.
         let posts = try await backend.control.requests().filter { $0.path == "/dola/chats/c/messages" }
         #expect(posts.count == 100)
-        #expect(Set(posts.map(\.connection)).count == 1)
+        #expect(Set(posts.map(\.connection)).count <= 2)
     }
 
     @Test func idleClosedConnectionsCauseNoFailureAndNoDuplicatePost() async throws {
