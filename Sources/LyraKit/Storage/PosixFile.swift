@@ -24,10 +24,12 @@ struct PosixFile: Sendable {
         }
     }
 
-    /// Opens `path` for reading, or returns nil when it does not exist.
-    static func openingIfPresent(_ path: String, flags: Int32 = O_RDONLY) throws(StorageError) -> PosixFile? {
+    /// Opens `path` for reading, or returns nil when it does not exist. A relative `path` is taken
+    /// from `directory` (an open directory's descriptor; by default the current directory).
+    static func openingIfPresent(_ path: String, flags: Int32 = O_RDONLY, in directory: Int32 = AT_FDCWD)
+        throws(StorageError) -> PosixFile? {
         while true {
-            let fd = open(path, flags | O_CLOEXEC, 0)
+            let fd = openat(directory, path, flags | O_CLOEXEC, 0)
             if fd >= 0 { return PosixFile(descriptor: fd, path: path) }
             let code = errno
             if code == ENOENT { return nil }
@@ -38,10 +40,12 @@ struct PosixFile: Sendable {
     /// Opens `path` for reading only when it is a regular file; nil when it does not exist.
     /// O_NONBLOCK keeps a FIFO from blocking the open; O_NOFOLLOW (with `followingLinks` false)
     /// refuses a symlink in place of one of Lyra's own files.
+    /// A relative `path` is taken from `directory`, as in ``openingIfPresent(_:flags:in:)``.
     /// - Throws: `StorageError.malformedFile` for anything but a regular file, or the open's error.
-    static func openingRegularFile(_ path: String, followingLinks: Bool = true) throws(StorageError) -> PosixFile? {
+    static func openingRegularFile(_ path: String, followingLinks: Bool = true, in directory: Int32 = AT_FDCWD)
+        throws(StorageError) -> PosixFile? {
         let flags = O_RDONLY | O_NONBLOCK | (followingLinks ? 0 : O_NOFOLLOW)
-        guard let file = try openingIfPresent(path, flags: flags) else { return nil }
+        guard let file = try openingIfPresent(path, flags: flags, in: directory) else { return nil }
         do throws(StorageError) {
             guard try file.status().st_mode & S_IFMT == S_IFREG else {
                 throw StorageError.malformedFile(path: path, reason: "not a regular file")
@@ -84,6 +88,21 @@ struct PosixFile: Sendable {
         if outcome.0 < 0 { throw .posix("read", path: path, code: outcome.1) }
         buffer.count = outcome.0
         return buffer
+    }
+
+    /// Up to `count` bytes read into a new array (fewer at the end of the file: none there).
+    func readBytes(upTo count: Int) throws(StorageError) -> [UInt8] {
+        var code: Int32 = 0
+        let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            initialized = 0
+            while true {
+                let got = read(descriptor, buffer.baseAddress, count)
+                if got >= 0 { initialized = got; return }
+                if errno != EINTR { code = errno; return }
+            }
+        }
+        if code != 0 { throw .posix("read", path: path, code: code) }
+        return bytes
     }
 
     /// The rest of the file as bytes, after `head` (its first bytes, already read); nil when the file

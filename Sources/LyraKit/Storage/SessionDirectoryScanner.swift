@@ -14,6 +14,8 @@ struct SessionDirectoryContents {
     /// Temporary files of session and index writes (`.<name>.json.tmp-…`, `..index.tsv.tmp-…`);
     /// stale when seen under the lock.
     var leftovers: [String] = []
+    /// The session files (`X.json`) whose journal (`.X.journal`) is a non-empty regular file.
+    var journaled: Set<String> = []
 }
 
 /// Reads the entries of a sessions directory.
@@ -62,5 +64,6 @@ enum SessionDirectoryScanner {
         let own = SessionFileStamp(info)
         contents.files[index].stamp.size += own.size
         contents.files[index].stamp.modified = max(contents.files[index].stamp.modified, own.modified)
+        contents.journaled.insert(file)
     }
 }

@@ -15,9 +15,8 @@ public enum SessionSearch {
     /// - Throws: `StorageError` when the directory cannot be read.
     public static func search(_ text: String, in store: SessionStore) async throws -> [SessionSearchHit] {
         guard !text.isEmpty else { return [] }
-        let sessions = try await store.list().sessions
         let filter = SessionTextFilter(text)
-        return await store.firstMessages(of: sessions, containing: text).compactMap { summary, message in
+        return try await store.firstMessages(containing: text).compactMap { summary, message in
             guard let range = filter?.firstRange(in: message.content) ?? message.content.range(of: text, options: [.caseInsensitive])
             else { return nil }
             // The stable number `/sessions` shows for this session (not its place in the list).
@@ -40,11 +39,18 @@ public enum SessionSearch {
 }
 
 extension SessionStore {
-    /// Each of `sessions` with its first message containing `text` (case-insensitive; `/undo`-removed
-    /// messages left out), in order;
-    /// sessions without one, and damaged files, are left out. One call for the whole search: the
-    /// files are read on the store's queue, not one actor hop each.
-    func firstMessages(of sessions: [SessionSummary], containing text: String) -> [(SessionSummary, ChatMessage)] {
+    /// Each listed session with its first message containing `text` (case-insensitive; `/undo`-removed
+    /// messages left out), in listing order; sessions without one, and damaged files, are left out.
+    /// One call for the whole search: the files are read on the store's queue, not one actor hop
+    /// each, by their names in the directory opened once.
+    /// - Throws: `StorageError` when the directory cannot be read.
+    func firstMessages(containing text: String) throws -> [(SessionSummary, ChatMessage)] {
+        let scan = try numberedScan()
+        let sessions = listing(from: scan.entries).sessions
+        guard !sessions.isEmpty else { return [] }
+        let directory = open(directoryPath, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard directory >= 0 else { throw StorageError.posix("read directory", path: directoryPath, code: errno) }
+        defer { close(directory) }
         let filter = SessionTextFilter(text)
         let matches = { (message: ChatMessage) in
             // A message taken back with `/undo` is no longer part of the conversation.
@@ -53,40 +59,53 @@ extension SessionStore {
             return message.content.range(of: text, options: [.caseInsensitive]) != nil
         }
         return sessions.compactMap { summary in
-            (try? firstMessage(in: summary.fileName, filter: filter, where: matches)).flatMap { $0 }.map { (summary, $0) }
+            let file = summary.fileName
+            let found = try? firstMessage(in: file, directory: directory, journaled: scan.journaled.contains(file),
+                                          filter: filter, where: matches)
+            return found.flatMap { $0 }.map { (summary, $0) }
         }
     }
 
-    /// The first message of the session in `file` that `matches`. Without a journal the file's bytes
-    /// are read once, ruled out by `filter` or decoded up to that message; with one (its edits may
-    /// change any message) the session is read whole, after `filter` has seen both files.
-    private func firstMessage(in file: String, filter: SessionTextFilter?, where matches: (ChatMessage) -> Bool) throws -> ChatMessage? {
-        let journal = journalPath(for: file)
-        if (SessionJournal.size(journal) ?? 0) > 0 {
-            if let filter, !Self.bytes(of: path(of: file), pass: filter), !Self.bytes(of: journal, pass: filter) { return nil }
+    /// The first message of the session in `file` (in the open `directory`) that `matches`. Without
+    /// a journal when the directory was read, the file's bytes are read once, ruled out by `filter`
+    /// or decoded up to that message; with one (its edits may change any message) the session is
+    /// read whole, after `filter` has seen both files.
+    private func firstMessage(in file: String, directory: Int32, journaled: Bool, filter: SessionTextFilter?,
+                              where matches: (ChatMessage) -> Bool) throws -> ChatMessage? {
+        if journaled {
+            if let filter, !Self.bytes(of: path(of: file), pass: filter), !Self.bytes(of: journalPath(for: file), pass: filter) {
+                return nil
+            }
             return try readSession(file)?.messages.first(where: matches)
         }
-        guard let opened = try PosixFile.openingRegularFile(path(of: file)) else { return nil }
+        guard let opened = try PosixFile.openingRegularFile(file, in: directory) else { return nil }
         defer { opened.closeFile() }
         // A word said in most sessions is found in the first messages: the file's head is tried
         // alone first, and the rest is read only when no whole message in the head matches (a
-        // message cut by the head's end throws, and the whole file decides).
-        let head = [UInt8](try opened.readChunk(upTo: Self.searchHeadBytes))
-        if head.count == Self.searchHeadBytes, let message = Self.firstMessage(in: head, filter: filter, where: matches) {
-            return message
+        // message cut by the head's end throws, and the whole file decides; the filter looks only
+        // at what the head did not rule out).
+        let head = try opened.readBytes(upTo: Self.searchHeadBytes)
+        var cleared = 0
+        if head.count == Self.searchHeadBytes {
+            if let filter, !head.withUnsafeBytes({ filter.mayMatch($0) }) {
+                cleared = head.count
+            } else if let message = Self.firstMessage(in: head, filter: nil, where: matches) {
+                return message
+            }
         }
         guard let bytes = try opened.readBytes(limit: SessionFileLimits.maximumFileBytes, after: head) else { return nil }
-        return Self.firstMessage(in: bytes, filter: filter, where: matches)
+        return Self.firstMessage(in: bytes, filter: filter, cleared: cleared, where: matches)
     }
 
     /// The bytes of a session file read first by a search.
     private static let searchHeadBytes = 8192
 
     /// The first message in `bytes` (a session file or its head) that `matches`; nil when none or
-    /// when `bytes` are not whole up to it.
-    private static func firstMessage(in bytes: [UInt8], filter: SessionTextFilter?, where matches: (ChatMessage) -> Bool) -> ChatMessage? {
+    /// when `bytes` are not whole up to it. `cleared`: how many first bytes `filter` has ruled out.
+    private static func firstMessage(in bytes: [UInt8], filter: SessionTextFilter?, cleared: Int = 0,
+                                     where matches: (ChatMessage) -> Bool) -> ChatMessage? {
         bytes.withUnsafeBytes { raw -> ChatMessage? in
-            if let filter, !filter.mayMatch(raw) { return nil }
+            if let filter, !filter.mayMatch(raw, cleared: cleared) { return nil }
             do throws(JSONScanFailure) { return try SessionFileReader.firstMessage(in: raw, where: matches) } catch { return nil }
         }
     }
