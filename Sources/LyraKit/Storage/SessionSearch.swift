@@ -15,14 +15,7 @@ public enum SessionSearch {
     /// - Throws: `StorageError` when the directory cannot be read.
     public static func search(_ text: String, in store: SessionStore) async throws -> [SessionSearchHit] {
         guard !text.isEmpty else { return [] }
-        let filter = SessionTextFilter(text)
-        return try await store.firstMessages(containing: text).compactMap { summary, message in
-            guard let range = filter?.firstRange(in: message.content) ?? message.content.range(of: text, options: [.caseInsensitive])
-            else { return nil }
-            // The stable number `/sessions` shows for this session (not its place in the list).
-            return SessionSearchHit(number: summary.number, session: summary, role: message.role,
-                                    excerpt: excerpt(of: message.content, around: range))
-        }
+        return try await store.searchHits(for: text)
     }
 
     /// `content` cut to a window around `range` and put on one line, with `…` where it was cut.
@@ -39,12 +32,13 @@ public enum SessionSearch {
 }
 
 extension SessionStore {
-    /// Each listed session with its first message containing `text` (case-insensitive; `/undo`-removed
-    /// messages left out), in listing order; sessions without one, and damaged files, are left out.
-    /// One call for the whole search: the files are read on the store's queue, not one actor hop
-    /// each, by their names in the directory opened once.
+    /// The listed sessions with a message containing `text` (case-insensitive; `/undo`-removed
+    /// messages left out), in listing order, each with a line around its first match; damaged files
+    /// are left out. One call for the whole search: the files are read on the store's queue, not
+    /// one actor hop each, by their names in the directory opened once, and each is let go before
+    /// the next is read.
     /// - Throws: `StorageError` when the directory cannot be read.
-    func firstMessages(containing text: String) throws -> [(SessionSummary, ChatMessage)] {
+    func searchHits(for text: String) throws -> [SessionSearchHit] {
         let scan = try numberedScan()
         let sessions = listing(from: scan.entries).sessions
         guard !sessions.isEmpty else { return [] }
@@ -52,18 +46,29 @@ extension SessionStore {
         guard directory >= 0 else { throw StorageError.posix("read directory", path: directoryPath, code: errno) }
         defer { close(directory) }
         let filter = SessionTextFilter(text)
-        let matches = { (message: ChatMessage) in
+        // Where the message last tried matches (set by `matches`, read for the message it accepted).
+        var range: Range<String.Index>?
+        let matches = { (message: ChatMessage) -> Bool in
             // A message taken back with `/undo` is no longer part of the conversation.
             if message.removed { return false }
-            if let filter { return filter.firstRange(in: message.content) != nil }
-            return message.content.range(of: text, options: [.caseInsensitive]) != nil
+            if let filter {
+                range = filter.firstRange(in: message.content)
+            } else {
+                range = message.content.range(of: text, options: [.caseInsensitive])
+            }
+            return range != nil
         }
-        return sessions.compactMap { summary in
+        var hits: [SessionSearchHit] = []
+        for summary in sessions {
             let file = summary.fileName
             let found = try? firstMessage(in: file, directory: directory, journaled: scan.journaled.contains(file),
                                           filter: filter, where: matches)
-            return found.flatMap { $0 }.map { (summary, $0) }
+            guard let message = found ?? nil, let range else { continue }
+            // The stable number `/sessions` shows for this session (not its place in the list).
+            hits.append(SessionSearchHit(number: summary.number, session: summary, role: message.role,
+                                         excerpt: SessionSearch.excerpt(of: message.content, around: range)))
         }
+        return hits
     }
 
     /// The first message of the session in `file` (in the open `directory`) that `matches`. Without
