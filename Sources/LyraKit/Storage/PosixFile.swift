@@ -44,17 +44,24 @@ struct PosixFile: Sendable {
     /// - Throws: `StorageError.malformedFile` for anything but a regular file, or the open's error.
     static func openingRegularFile(_ path: String, followingLinks: Bool = true, in directory: Int32 = AT_FDCWD)
         throws(StorageError) -> PosixFile? {
+        try openingRegularFileWithStatus(path, followingLinks: followingLinks, in: directory)?.file
+    }
+
+    /// ``openingRegularFile(_:followingLinks:in:)`` with the file's status (the `fstat` that checked it).
+    static func openingRegularFileWithStatus(_ path: String, followingLinks: Bool = true, in directory: Int32 = AT_FDCWD)
+        throws(StorageError) -> (file: PosixFile, status: stat)? {
         let flags = O_RDONLY | O_NONBLOCK | (followingLinks ? 0 : O_NOFOLLOW)
         guard let file = try openingIfPresent(path, flags: flags, in: directory) else { return nil }
         do throws(StorageError) {
-            guard try file.status().st_mode & S_IFMT == S_IFREG else {
+            let status = try file.status()
+            guard status.st_mode & S_IFMT == S_IFREG else {
                 throw StorageError.malformedFile(path: path, reason: "not a regular file")
             }
+            return (file, status)
         } catch {
             file.closeFile()
             throw error
         }
-        return file
     }
 
     /// Writes every byte of `data` (a `Data` or a byte array, never copied), retrying short writes and EINTR.
@@ -107,10 +114,12 @@ struct PosixFile: Sendable {
 
     /// The rest of the file as bytes, after `head` (its first bytes, already read); nil when the file
     /// holds more than `limit` bytes (a sparse or foreign file is refused by its `fstat` size before
-    /// anything is read). One array sized from `fstat`, read into in place.
+    /// anything is read). One array sized from `fstat` (or from `size`, the file's size when the
+    /// caller has just had it), read into in place.
     /// - Throws: `StorageError` when a read fails.
-    func readBytes(limit: Int, after head: [UInt8] = []) throws(StorageError) -> [UInt8]? {
-        let expected = Int(try status().st_size)
+    func readBytes(limit: Int, after head: [UInt8] = [], size: Int? = nil) throws(StorageError) -> [UInt8]? {
+        var expected = size ?? 0
+        if size == nil { expected = Int(try status().st_size) }
         guard expected <= limit else { return nil }
         var bytes = [UInt8](repeating: 0, count: max(expected, head.count) + 1)
         head.withUnsafeBytes { source in

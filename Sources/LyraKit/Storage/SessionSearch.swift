@@ -34,17 +34,11 @@ public enum SessionSearch {
 extension SessionStore {
     /// The listed sessions with a message containing `text` (case-insensitive; `/undo`-removed
     /// messages left out), in listing order, each with a line around its first match; damaged files
-    /// are left out. One call for the whole search: the files are read on the store's queue, not
-    /// one actor hop each, by their names in the directory opened once, and each is let go before
-    /// the next is read.
+    /// are left out. One call for the whole search, on the store's queue: each file is opened by its
+    /// name while the directory is read, and the `fstat` of that open gives the stamp the listing
+    /// needs (no `fstatat` of its own); a file with a journal is read whole once the scan is done.
     /// - Throws: `StorageError` when the directory cannot be read.
     func searchHits(for text: String) throws -> [SessionSearchHit] {
-        let scan = try numberedScan()
-        let sessions = listing(from: scan.entries).sessions
-        guard !sessions.isEmpty else { return [] }
-        let directory = open(directoryPath, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard directory >= 0 else { throw StorageError.posix("read directory", path: directoryPath, code: errno) }
-        defer { close(directory) }
         let filter = SessionTextFilter(text)
         // Where the message last tried matches (set by `matches`, read for the message it accepted).
         var range: Range<String.Index>?
@@ -58,48 +52,66 @@ extension SessionStore {
             }
             return range != nil
         }
+        // The first matching message of each file that has one: who wrote it and a line around the match.
+        var found: [String: (role: ChatRole, excerpt: String)] = [:]
+        func note(_ message: ChatMessage?, of file: String) {
+            guard let message, let range else { return }
+            found[file] = (message.role, SessionSearch.excerpt(of: message.content, around: range))
+        }
+        let scan = try numberedScan { name, directory in
+            guard let opened = try? PosixFile.openingRegularFileWithStatus(name, in: directory) else {
+                return SessionDirectoryScanner.stamp(of: name, in: directory)
+            }
+            defer { opened.file.closeFile() }
+            note(try? Self.firstMessage(in: opened.file, size: Int(opened.status.st_size), filter: filter, where: matches),
+                 of: name)
+            return SessionFileStamp(opened.status)
+        }
+        for file in scan.journaled {
+            found[file] = nil
+            note(try? firstMessage(inJournaled: file, filter: filter, where: matches), of: file)
+        }
+        let sessions = listing(from: scan.entries).sessions
         var hits: [SessionSearchHit] = []
+        hits.reserveCapacity(found.count)
         for summary in sessions {
-            let file = summary.fileName
-            let found = try? firstMessage(in: file, directory: directory, journaled: scan.journaled.contains(file),
-                                          filter: filter, where: matches)
-            guard let message = found ?? nil, let range else { continue }
+            guard let hit = found[summary.fileName] else { continue }
             // The stable number `/sessions` shows for this session (not its place in the list).
-            hits.append(SessionSearchHit(number: summary.number, session: summary, role: message.role,
-                                         excerpt: SessionSearch.excerpt(of: message.content, around: range)))
+            hits.append(SessionSearchHit(number: summary.number, session: summary, role: hit.role, excerpt: hit.excerpt))
         }
         return hits
     }
 
-    /// The first message of the session in `file` (in the open `directory`) that `matches`. Without
-    /// a journal when the directory was read, the file's bytes are read once, ruled out by `filter`
-    /// or decoded up to that message; with one (its edits may change any message) the session is
-    /// read whole, after `filter` has seen both files.
-    private func firstMessage(in file: String, directory: Int32, journaled: Bool, filter: SessionTextFilter?,
+    /// The first message of the session in `file`, which has a journal (its edits may change any
+    /// message), that `matches`: the session is read whole, after `filter` has seen both files.
+    private func firstMessage(inJournaled file: String, filter: SessionTextFilter?,
                               where matches: (ChatMessage) -> Bool) throws -> ChatMessage? {
-        if journaled {
-            if let filter, !Self.bytes(of: path(of: file), pass: filter), !Self.bytes(of: journalPath(for: file), pass: filter) {
-                return nil
-            }
-            return try readSession(file)?.messages.first(where: matches)
+        if let filter, !Self.bytes(of: path(of: file), pass: filter), !Self.bytes(of: journalPath(for: file), pass: filter) {
+            return nil
         }
-        guard let opened = try PosixFile.openingRegularFile(file, in: directory) else { return nil }
-        defer { opened.closeFile() }
+        return try readSession(file)?.messages.first(where: matches)
+    }
+
+    /// The first message of the session file `opened` (of `size` bytes) that `matches`: its bytes
+    /// are read once, ruled out by `filter` or decoded up to that message.
+    private static func firstMessage(in opened: PosixFile, size: Int, filter: SessionTextFilter?,
+                                     where matches: (ChatMessage) -> Bool) throws -> ChatMessage? {
         // A word said in most sessions is found in the first messages: the file's head is tried
         // alone first, and the rest is read only when no whole message in the head matches (a
         // message cut by the head's end throws, and the whole file decides; the filter looks only
         // at what the head did not rule out).
-        let head = try opened.readBytes(upTo: Self.searchHeadBytes)
+        let head = try opened.readBytes(upTo: searchHeadBytes)
         var cleared = 0
-        if head.count == Self.searchHeadBytes {
+        if head.count == searchHeadBytes {
             if let filter, !head.withUnsafeBytes({ filter.mayMatch($0) }) {
                 cleared = head.count
-            } else if let message = Self.firstMessage(in: head, filter: nil, where: matches) {
+            } else if let message = firstMessage(in: head, filter: nil, where: matches) {
                 return message
             }
         }
-        guard let bytes = try opened.readBytes(limit: SessionFileLimits.maximumFileBytes, after: head) else { return nil }
-        return Self.firstMessage(in: bytes, filter: filter, cleared: cleared, where: matches)
+        guard let bytes = try opened.readBytes(limit: SessionFileLimits.maximumFileBytes, after: head, size: size)
+        else { return nil }
+        return firstMessage(in: bytes, filter: filter, cleared: cleared, where: matches)
     }
 
     /// The bytes of a session file read first by a search.

@@ -145,6 +145,38 @@ import Testing
         }
     }
 
+    /// The search reads each file as the directory is listed and takes its stamp from that open:
+    /// the index it writes is the one a listing writes, a file changed since the last listing is
+    /// found by its new text, and a FIFO, a directory or a link named like a session neither
+    /// blocks nor changes what is found.
+    @Test func aSearchListsTheDirectoryAsAListingDoes() async throws {
+        try await withTemporaryDirectory { root in
+            let directory = root.appending(path: "sessions")
+            let store = SessionStore(directory: directory)
+            for (index, id) in ["A", "B", "C"].enumerated() {
+                _ = try await store.update(session(id, minutesLater: Double(index), ["a tram to \(id)", "ok"])) { _ in }
+            }
+            #expect(mkfifo(directory.appending(path: "fifo.json").path, 0o600) == 0)
+            try FileManager.default.createDirectory(at: directory.appending(path: "folder.json"), withIntermediateDirectories: false)
+            try FileManager.default.createSymbolicLink(atPath: directory.appending(path: "link.json").path,
+                                                       withDestinationPath: directory.appending(path: "nowhere").path)
+            let index = directory.appending(path: SessionIndex.fileName)
+            #expect(try await SessionSearch.search("tram", in: store).map(\.session.id) == ["C", "B", "A"])
+            let written = try Data(contentsOf: index)
+            try FileManager.default.removeItem(at: index)
+            _ = try await store.list()
+            #expect(try Data(contentsOf: index) == written)
+            // Changed by another store since the index was written: found by what it says now.
+            let other = SessionStore(directory: directory)
+            let changed = session("A", minutesLater: 5, ["a bus to A", "ok"])
+            _ = try await other.update(changed) { session in session.messages = changed.messages }
+            let hits = try await SessionSearch.search("tram", in: store)
+            #expect(hits.map(\.session.id) == ["C", "B"])
+            #expect(try await SessionSearch.search("bus", in: store).map(\.session.id) == ["A"])
+            #expect(try await SessionSearch.search("bus", in: store).map(\.number) == [1])
+        }
+    }
+
     /// The byte comparison used for ASCII content finds the same first match as Foundation, from
     /// any start, and so does the filter's answer for other content.
     @Test func aMatchIsWhereFoundationFindsIt() throws {
