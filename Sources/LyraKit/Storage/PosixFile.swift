@@ -97,19 +97,14 @@ struct PosixFile: Sendable {
         return buffer
     }
 
-    /// Up to `count` bytes read into a new array (fewer at the end of the file: none there).
-    func readBytes(upTo count: Int) throws(StorageError) -> [UInt8] {
-        var code: Int32 = 0
-        let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
-            initialized = 0
-            while true {
-                let got = read(descriptor, buffer.baseAddress, count)
-                if got >= 0 { initialized = got; return }
-                if errno != EINTR { code = errno; return }
-            }
+    /// Reads up to `buffer.count` bytes into `buffer` (one `read`); how many were read (0 at the end of the file).
+    func readSome(into buffer: inout [UInt8]) throws(StorageError) -> Int {
+        while true {
+            let got = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if got >= 0 { return got }
+            let code = errno
+            if code != EINTR { throw .posix("read", path: path, code: code) }
         }
-        if code != 0 { throw .posix("read", path: path, code: code) }
-        return bytes
     }
 
     /// The rest of the file as bytes, after `head` (its first bytes, already read); nil when the file
@@ -117,7 +112,7 @@ struct PosixFile: Sendable {
     /// anything is read). One array sized from `fstat` (or from `size`, the file's size when the
     /// caller has just had it), read into in place.
     /// - Throws: `StorageError` when a read fails.
-    func readBytes(limit: Int, after head: [UInt8] = [], size: Int? = nil) throws(StorageError) -> [UInt8]? {
+    func readBytes(limit: Int, after head: ArraySlice<UInt8> = [], size: Int? = nil) throws(StorageError) -> [UInt8]? {
         var expected = size ?? 0
         if size == nil { expected = Int(try status().st_size) }
         guard expected <= limit else { return nil }

@@ -58,12 +58,15 @@ extension SessionStore {
             guard let message, let range else { return }
             found[file] = (message.role, SessionSearch.excerpt(of: message.content, around: range))
         }
+        // The buffer every file's first bytes are read into (one allocation for the whole search).
+        var head = [UInt8](repeating: 0, count: Self.searchHeadBytes)
         let scan = try numberedScan { name, directory in
             guard let opened = try? PosixFile.openingRegularFileWithStatus(name, in: directory) else {
                 return SessionDirectoryScanner.stamp(of: name, in: directory)
             }
             defer { opened.file.closeFile() }
-            note(try? Self.firstMessage(in: opened.file, size: Int(opened.status.st_size), filter: filter, where: matches),
+            note(try? Self.firstMessage(in: opened.file, size: Int(opened.status.st_size), head: &head, filter: filter,
+                                        where: matches),
                  of: name)
             return SessionFileStamp(opened.status)
         }
@@ -93,33 +96,35 @@ extension SessionStore {
     }
 
     /// The first message of the session file `opened` (of `size` bytes) that `matches`: its bytes
-    /// are read once, ruled out by `filter` or decoded up to that message.
-    private static func firstMessage(in opened: PosixFile, size: Int, filter: SessionTextFilter?,
+    /// are read once (the first into `head`), ruled out by `filter` or decoded up to that message.
+    private static func firstMessage(in opened: PosixFile, size: Int, head: inout [UInt8], filter: SessionTextFilter?,
                                      where matches: (ChatMessage) -> Bool) throws -> ChatMessage? {
         // A word said in most sessions is found in the first messages: the file's head is tried
         // alone first, and the rest is read only when no whole message in the head matches (a
         // message cut by the head's end throws, and the whole file decides; the filter looks only
-        // at what the head did not rule out).
-        let head = try opened.readBytes(upTo: searchHeadBytes)
+        // at what the head did not rule out). A file no longer than the head is decided by it.
+        let got = try opened.readSome(into: &head)
         var cleared = 0
-        if head.count == searchHeadBytes {
-            if let filter, !head.withUnsafeBytes({ filter.mayMatch($0) }) {
-                cleared = head.count
-            } else if let message = firstMessage(in: head, filter: nil, where: matches) {
+        if got == head.count || got == size {
+            let mayMatch = head.withUnsafeBytes { raw in filter?.mayMatch(UnsafeRawBufferPointer(rebasing: raw[..<got])) ?? true }
+            if got < head.count { return mayMatch ? firstMessage(in: head[..<got], filter: nil, where: matches) : nil }
+            if !mayMatch {
+                cleared = got
+            } else if let message = firstMessage(in: head[...], filter: nil, where: matches) {
                 return message
             }
         }
-        guard let bytes = try opened.readBytes(limit: SessionFileLimits.maximumFileBytes, after: head, size: size)
+        guard let bytes = try opened.readBytes(limit: SessionFileLimits.maximumFileBytes, after: head[..<got], size: size)
         else { return nil }
-        return firstMessage(in: bytes, filter: filter, cleared: cleared, where: matches)
+        return firstMessage(in: bytes[...], filter: filter, cleared: cleared, where: matches)
     }
 
     /// The bytes of a session file read first by a search.
-    private static let searchHeadBytes = 8192
+    static let searchHeadBytes = 4096
 
     /// The first message in `bytes` (a session file or its head) that `matches`; nil when none or
     /// when `bytes` are not whole up to it. `cleared`: how many first bytes `filter` has ruled out.
-    private static func firstMessage(in bytes: [UInt8], filter: SessionTextFilter?, cleared: Int = 0,
+    private static func firstMessage(in bytes: ArraySlice<UInt8>, filter: SessionTextFilter?, cleared: Int = 0,
                                      where matches: (ChatMessage) -> Bool) -> ChatMessage? {
         bytes.withUnsafeBytes { raw -> ChatMessage? in
             if let filter, !filter.mayMatch(raw, cleared: cleared) { return nil }

@@ -123,21 +123,22 @@ import Testing
             let directory = root.appending(path: "sessions")
             let store = SessionStore(directory: directory)
             let needle = "tramway"
-            let filler = (0 ..< 40).map { "message \($0) of a long session, about nothing in particular, padded to fill the file" }
+            let head = SessionStore.searchHeadBytes
+            let filler = (0 ..< head / 100).map { "message \($0) of a long session, about nothing in particular, padded to fill the file" }
             for cut in 1 ..< needle.count {
                 var item = session("X\(cut)", minutesLater: Double(cut), filler)
-                item.messages[30].content += " by " + needle.uppercased() + " today"
+                item.messages[head / 400 / 2 * 2].content += " by " + needle.uppercased() + " today"
                 _ = try await store.update(item) { _ in }
-                // Pad the first message so that `cut` bytes of the text fall before byte 8192.
+                // Pad the first message so that `cut` bytes of the text fall in the head.
                 let file = directory.appending(path: "X\(cut).json")
                 let bytes = try Data(contentsOf: file)
                 let offset = try #require(bytes.range(of: Data(needle.uppercased().utf8))).lowerBound
-                #expect(offset < 8192 - cut)
-                item.messages[0].content += String(repeating: "x", count: 8192 - cut - offset)
+                #expect(offset < head - cut)
+                item.messages[0].content += String(repeating: "x", count: head - cut - offset)
                 let padded = item.messages[0]
                 _ = try await store.update(item) { session in session.messages[0] = padded }
                 let written = try Data(contentsOf: file)
-                #expect(written.range(of: Data(needle.uppercased().utf8))?.lowerBound == 8192 - cut)
+                #expect(written.range(of: Data(needle.uppercased().utf8))?.lowerBound == head - cut)
             }
             let hits = try await SessionSearch.search(needle, in: store)
             #expect(hits.map(\.session.id).sorted() == (1 ..< needle.count).map { "X\($0)" })
