@@ -1,7 +1,9 @@
 // `/sessions search TEXT`: the sessions whose messages contain TEXT (ignoring case), most recent
 // first. Damaged files are skipped. For an ASCII text the raw bytes of each file are scanned first
 // (SessionTextFilter) and a file that can match is decoded only up to its first matching message;
-// the match itself is always Foundation's case-insensitive comparison on the decoded content.
+// the match itself is always Foundation's case-insensitive comparison on the decoded content. Each
+// file is read while the directory is listed (its open's `fstat` checks the listing's index entry),
+// so a search makes no system call a file beyond grep's: open, fstat, read, close.
 import Foundation
 
 /// Finds sessions by what was said in them.
