@@ -50,23 +50,22 @@ extension SessionStore {
         var result = entries
         var used = Set<Int>()
         for index in oldestFirst(entries) {
-            guard let own = result[index].summary?.number else { continue }
+            guard var summary = result[index].summary else { continue }
             let file = result[index].file
-            let candidate = numbers.byFile[file] ?? (SessionNumberFile.isValid(own) ? own : nil)
-            var number: Int
+            let candidate = numbers.byFile[file] ?? (SessionNumberFile.isValid(summary.number) ? summary.number : nil)
             if let candidate, !used.contains(candidate) {
-                number = candidate
+                summary.number = candidate
                 if candidate >= numbers.next { guard allocating else { return nil } }
             } else {
                 guard allocating else { return nil }
-                number = numbers.allocate()
-                while used.contains(number) { number = numbers.allocate() }
-                numbers.byFile[file] = number
+                var fresh = numbers.allocate()
+                while used.contains(fresh) { fresh = numbers.allocate() }
+                summary.number = fresh
+                numbers.byFile[file] = fresh
             }
-            numbers.reserve(upTo: number)
-            used.insert(number)
-            // Set in place: the summary is not copied out and back.
-            result[index].summary?.number = number
+            numbers.reserve(upTo: summary.number)
+            used.insert(summary.number)
+            result[index].summary = summary
         }
         return (result, numbers)
     }
