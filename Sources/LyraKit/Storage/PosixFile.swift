@@ -24,10 +24,12 @@ struct PosixFile: Sendable {
         }
     }
 
-    /// Opens `path` for reading, or returns nil when it does not exist.
-    static func openingIfPresent(_ path: String, flags: Int32 = O_RDONLY) throws(StorageError) -> PosixFile? {
+    /// Opens `path` for reading, or returns nil when it does not exist. A relative `path` is taken
+    /// from `directory` (an open directory's descriptor; by default the current directory).
+    static func openingIfPresent(_ path: String, flags: Int32 = O_RDONLY, in directory: Int32 = AT_FDCWD)
+        throws(StorageError) -> PosixFile? {
         while true {
-            let fd = open(path, flags | O_CLOEXEC, 0)
+            let fd = openat(directory, path, flags | O_CLOEXEC, 0)
             if fd >= 0 { return PosixFile(descriptor: fd, path: path) }
             let code = errno
             if code == ENOENT { return nil }
@@ -38,19 +40,28 @@ struct PosixFile: Sendable {
     /// Opens `path` for reading only when it is a regular file; nil when it does not exist.
     /// O_NONBLOCK keeps a FIFO from blocking the open; O_NOFOLLOW (with `followingLinks` false)
     /// refuses a symlink in place of one of Lyra's own files.
+    /// A relative `path` is taken from `directory`, as in ``openingIfPresent(_:flags:in:)``.
     /// - Throws: `StorageError.malformedFile` for anything but a regular file, or the open's error.
-    static func openingRegularFile(_ path: String, followingLinks: Bool = true) throws(StorageError) -> PosixFile? {
+    static func openingRegularFile(_ path: String, followingLinks: Bool = true, in directory: Int32 = AT_FDCWD)
+        throws(StorageError) -> PosixFile? {
+        try openingRegularFileWithStatus(path, followingLinks: followingLinks, in: directory)?.file
+    }
+
+    /// ``openingRegularFile(_:followingLinks:in:)`` with the file's status (the `fstat` that checked it).
+    static func openingRegularFileWithStatus(_ path: String, followingLinks: Bool = true, in directory: Int32 = AT_FDCWD)
+        throws(StorageError) -> (file: PosixFile, status: stat)? {
         let flags = O_RDONLY | O_NONBLOCK | (followingLinks ? 0 : O_NOFOLLOW)
-        guard let file = try openingIfPresent(path, flags: flags) else { return nil }
+        guard let file = try openingIfPresent(path, flags: flags, in: directory) else { return nil }
         do throws(StorageError) {
-            guard try file.status().st_mode & S_IFMT == S_IFREG else {
+            let status = try file.status()
+            guard status.st_mode & S_IFMT == S_IFREG else {
                 throw StorageError.malformedFile(path: path, reason: "not a regular file")
             }
+            return (file, status)
         } catch {
             file.closeFile()
             throw error
         }
-        return file
     }
 
     /// Writes every byte of `data` (a `Data` or a byte array, never copied), retrying short writes and EINTR.
@@ -86,12 +97,24 @@ struct PosixFile: Sendable {
         return buffer
     }
 
+    /// Reads up to `buffer.count` bytes into `buffer` (one `read`); how many were read (0 at the end of the file).
+    func readSome(into buffer: inout [UInt8]) throws(StorageError) -> Int {
+        while true {
+            let got = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if got >= 0 { return got }
+            let code = errno
+            if code != EINTR { throw .posix("read", path: path, code: code) }
+        }
+    }
+
     /// The rest of the file as bytes, after `head` (its first bytes, already read); nil when the file
     /// holds more than `limit` bytes (a sparse or foreign file is refused by its `fstat` size before
-    /// anything is read). One array sized from `fstat`, read into in place.
+    /// anything is read). One array sized from `fstat` (or from `size`, the file's size when the
+    /// caller has just had it), read into in place.
     /// - Throws: `StorageError` when a read fails.
-    func readBytes(limit: Int, after head: [UInt8] = []) throws(StorageError) -> [UInt8]? {
-        let expected = Int(try status().st_size)
+    func readBytes(limit: Int, after head: ArraySlice<UInt8> = [], size: Int? = nil) throws(StorageError) -> [UInt8]? {
+        var expected = size ?? 0
+        if size == nil { expected = Int(try status().st_size) }
         guard expected <= limit else { return nil }
         var bytes = [UInt8](repeating: 0, count: max(expected, head.count) + 1)
         head.withUnsafeBytes { source in

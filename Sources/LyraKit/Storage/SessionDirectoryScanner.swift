@@ -1,6 +1,6 @@
 // Lists the session files of a directory with what is needed to tell whether the index cache is
 // still right about them: name, inode, modification time (ns) and size. One pass of readdir with one
-// fstatat per `*.json` name.
+// fstatat per `*.json` name (or the `fstat` of a search that opens each file anyway).
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -14,6 +14,8 @@ struct SessionDirectoryContents {
     /// Temporary files of session and index writes (`.<name>.json.tmp-…`, `..index.tsv.tmp-…`);
     /// stale when seen under the lock.
     var leftovers: [String] = []
+    /// The session files (`X.json`) whose journal (`.X.journal`) is a non-empty regular file.
+    var journaled: Set<String> = []
 }
 
 /// Reads the entries of a sessions directory.
@@ -21,9 +23,12 @@ enum SessionDirectoryScanner {
     /// The `*.json` files of `directory` that are not hidden (the index, the lock and temporary
     /// files start with a dot), with their stamps, and the temporary files of session writes.
     /// Names that are not valid UTF-8 are skipped (they could not be opened again by their `String`).
-    /// An absent directory has no files.
+    /// An absent directory has no files. `stamping` gives the stamp of the file called `name` in the
+    /// open directory, nil when it is not a regular file (``stamp(of:in:)`` unless a caller reads
+    /// each file as it is listed: `/sessions search` takes it from the `fstat` of its own open).
     /// - Throws: `StorageError` when the directory exists but cannot be read.
-    static func scan(_ directory: String) throws -> SessionDirectoryContents {
+    static func scan(_ directory: String, stamping: (_ name: String, _ directory: Int32) -> SessionFileStamp? = stamp)
+        throws -> SessionDirectoryContents {
         guard let handle = opendir(directory) else {
             let code = errno
             if code == ENOENT { return SessionDirectoryContents() }
@@ -33,7 +38,6 @@ enum SessionDirectoryScanner {
         let descriptor = dirfd(handle)
         var contents = SessionDirectoryContents()
         var journals: [String] = []
-        var info = stat()
         while let entry = readdir(handle) {
             let name = withUnsafePointer(to: &entry.pointee.d_name) { pointer in
                 pointer.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(validatingCString: $0) }
@@ -42,12 +46,19 @@ enum SessionDirectoryScanner {
             if name.hasPrefix(".") {
                 if name.contains(".json.tmp-") || name.contains(".tsv.tmp-") { contents.leftovers.append(name) }
                 if name.hasSuffix(".journal") { journals.append(name) }
-            } else if name.hasSuffix(".json"), fstatat(descriptor, name, &info, 0) == 0, info.st_mode & S_IFMT == S_IFREG {
-                contents.files.append((name, SessionFileStamp(info)))
+            } else if name.hasSuffix(".json"), let stamp = stamping(name, descriptor) {
+                contents.files.append((name, stamp))
             }
         }
         for journal in journals { include(journal, in: &contents, directory: descriptor) }
         return contents
+    }
+
+    /// The stamp of the regular file (or link to one) called `name` in `directory`; nil for anything else.
+    static func stamp(of name: String, in directory: Int32) -> SessionFileStamp? {
+        var info = stat()
+        guard fstatat(directory, name, &info, 0) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        return SessionFileStamp(info)
     }
 
     /// Folds the size and time of a non-empty journal `.X.journal` into the stamp of `X.json`, so
@@ -62,5 +73,6 @@ enum SessionDirectoryScanner {
         let own = SessionFileStamp(info)
         contents.files[index].stamp.size += own.size
         contents.files[index].stamp.modified = max(contents.files[index].stamp.modified, own.modified)
+        contents.journaled.insert(file)
     }
 }

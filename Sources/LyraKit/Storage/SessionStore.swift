@@ -69,16 +69,26 @@ public actor SessionStore {
     /// Every entry with the number it is listed under (``numbered(_:)``); the index is rewritten
     /// when it changed.
     func numberedEntries() throws -> [SessionIndexEntry] {
-        let scan = try scanned(locked: false)
+        try numberedScan().entries
+    }
+
+    /// ``numberedEntries()`` and the session files that had a non-empty journal when the directory
+    /// was read (`/sessions search` reads those whole, the others alone); `stamping` as in
+    /// ``SessionDirectoryScanner/scan(_:stamping:)``.
+    func numberedScan(stamping: (_ name: String, _ directory: Int32) -> SessionFileStamp? = SessionDirectoryScanner.stamp)
+        throws -> (entries: [SessionIndexEntry], journaled: Set<String>) {
+        let scan = try scanned(locked: false, stamping: stamping)
         if scan.changed { writeIndex(scan.entries) }
-        return try numbered(scan.entries)
+        return (try numbered(scan.entries), scan.journaled)
     }
 
     /// The index entries of every session file, from the cache where it is still right; `changed`
-    /// when the index must be rewritten. `locked`: the caller holds the directory lock (then
-    /// leftovers are not removed).
-    func scanned(locked: Bool) throws -> (entries: [SessionIndexEntry], changed: Bool) {
-        let contents = try SessionDirectoryScanner.scan(directory.path)
+    /// when the index must be rewritten; `journaled`: the files with a non-empty journal. `locked`:
+    /// the caller holds the directory lock (then leftovers are not removed).
+    func scanned(locked: Bool,
+                 stamping: (_ name: String, _ directory: Int32) -> SessionFileStamp? = SessionDirectoryScanner.stamp)
+        throws -> (entries: [SessionIndexEntry], changed: Bool, journaled: Set<String>) {
+        let contents = try SessionDirectoryScanner.scan(directory.path, stamping: stamping)
         if !contents.leftovers.isEmpty && !locked { removeLeftovers() }
         let cached = contents.files.isEmpty ? SessionIndexTable() : SessionIndex.read(in: directory)
         var entries: [SessionIndexEntry] = []
@@ -92,7 +102,7 @@ public actor SessionStore {
                 changed = true
             }
         }
-        return (entries, changed && !contents.files.isEmpty)
+        return (entries, changed && !contents.files.isEmpty, contents.journaled)
     }
 
     /// Rewrites the index (under the lock, so that a leftover cleanup never removes an index write in progress).

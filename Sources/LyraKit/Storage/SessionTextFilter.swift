@@ -47,15 +47,22 @@ public struct SessionTextFilter: Sendable {
     }
 
     /// False only when no string in `bytes` (raw JSON or decoded text) can contain the text.
-    func mayMatch(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        contains(bytes) || Self.holdsEscapedPrintable(bytes) || holdsLookalike(bytes)
+    /// `cleared`: how many of the first bytes are already known to fail (a file's head, read and
+    /// tried alone first); only what ends after them is looked at again.
+    func mayMatch(_ bytes: UnsafeRawBufferPointer, cleared: Int = 0) -> Bool {
+        // Anything that can match ends after `cleared` when the first bytes did not: it starts at
+        // most its length before (the text, `\u002`…, a look-alike of up to 3 bytes).
+        let start = min(max(cleared - max(needle.count, 8), 0), bytes.count)
+        let bytes = start == 0 ? bytes : UnsafeRawBufferPointer(rebasing: bytes[start...])
+        return contains(bytes) || Self.holdsEscapedPrintable(bytes) || holdsLookalike(bytes)
     }
 
     /// The first occurrence of the text in `content` at or after `start`, exactly as Foundation's
     /// `.caseInsensitive` finds it: by bytes when `content` is ASCII (the two compare alike there)
     /// or when it holds no look-alike and the match found by bytes stands between ASCII characters
     /// (so it is whole characters to Foundation too: `…in Lisbon?` in an excerpt), nil at once when
-    /// its bytes cannot hold the text, else by Foundation.
+    /// its bytes cannot hold the text or it holds no look-alike and no match by bytes after `start`
+    /// (the next match of a highlighted line), else by Foundation.
     public func firstRange(in content: String, from start: String.Index? = nil) -> Range<String.Index>? {
         let start = start ?? content.startIndex
         var copy = content
@@ -64,8 +71,9 @@ public struct SessionTextFilter: Sendable {
             let from = content.utf8.distance(from: content.utf8.startIndex, to: start)
             if Self.isASCII(bytes) { return (offset(in: bytes, from: from), true) }
             guard mayMatch(bytes) else { return (nil, true) }
-            guard !holdsLookalike(bytes), let found = offset(in: bytes, from: from),
-                  found == 0 || bytes[found - 1] < 0x80,
+            guard !holdsLookalike(bytes) else { return (nil, false) }
+            guard let found = offset(in: bytes, from: from) else { return (nil, true) }
+            guard found == 0 || bytes[found - 1] < 0x80,
                   found + needle.count == bytes.count || bytes[found + needle.count] < 0x80
             else { return (nil, false) }
             return (found, true)

@@ -9,35 +9,46 @@ enum SessionSearchView {
     /// One line per hit; `width` cuts each line (nil: not cut, as in scripts). Each occurrence of
     /// `query` (any case) in the context is painted as a match, like grep's `--color`.
     static func table(_ hits: [SessionSearchHit], query: String, width: Int?, theme: Theme) -> String {
-        let numberWidth = hits.map { String($0.number).count }.max() ?? 0
-        let titles = hits.map { DisplayWidth.truncate(SessionListView.displayTitle($0.session.title),
-                                                      toColumns: SessionListView.titleColumns) }
+        var numberWidth = 0
+        var titles: [String] = []
+        titles.reserveCapacity(hits.count)
+        for hit in hits {
+            numberWidth = max(numberWidth, String(hit.number).count)
+            titles.append(DisplayWidth.truncate(SessionListView.displayTitle(hit.session.title), toColumns: SessionListView.titleColumns))
+        }
         let titleWidth = titles.map { DisplayWidth.columns(of: $0) }.max() ?? 0
         let used = numberWidth + 2 + titleWidth + 2
         let filter = SessionTextFilter(query)
-        return zip(hits, titles).map { hit, title in
+        // One string appended to (10,000 lines for a common word), not one per piece of each line.
+        var table = ""
+        for (index, hit) in hits.enumerated() {
+            if index > 0 { table += "\n" }
             let number = String(hit.number)
-            let lead = String(repeating: " ", count: numberWidth - number.count)
+            table += String(repeating: " ", count: numberWidth - number.count)
+            table += theme.paint(number, .accent)
+            table += "  "
+            table += DisplayWidth.pad(titles[index], toColumns: titleWidth)
+            table += "  "
             var excerpt = TextSanitizer.singleLine(hit.excerpt)
             if let width { excerpt = DisplayWidth.truncate(excerpt, toColumns: max(width - used, 1)) }
-            return lead + theme.paint(number, .accent) + "  " + DisplayWidth.pad(title, toColumns: titleWidth)
-                + "  " + highlighted(excerpt, query: query, filter: filter, theme: theme)
-        }.joined(separator: "\n")
+            highlight(excerpt, query: query, filter: filter, theme: theme, into: &table)
+        }
+        return table
     }
 
-    /// `text` muted, with every occurrence of `query` (ignoring case) painted as a match; `filter`
-    /// is `query`'s, made once for all the lines.
-    static func highlighted(_ text: String, query: String, filter: SessionTextFilter?, theme: Theme) -> String {
-        guard !query.isEmpty else { return theme.paint(text, .muted) }
-        var painted = ""
+    /// Appends `text` muted to `output`, with every occurrence of `query` (ignoring case) painted as
+    /// a match; `filter` is `query`'s, made once for all the lines.
+    private static func highlight(_ text: String, query: String, filter: SessionTextFilter?, theme: Theme,
+                                  into output: inout String) {
+        guard !query.isEmpty else { return output += theme.paint(text, .muted) }
         var rest = text.startIndex
         while let match = filter.map({ $0.firstRange(in: text, from: rest) })
             ?? text.range(of: query, options: .caseInsensitive, range: rest..<text.endIndex) {
-            painted += theme.paint(String(text[rest..<match.lowerBound]), .muted)
-            painted += theme.paint(String(text[match]), .match)
+            output += theme.paint(String(text[rest..<match.lowerBound]), .muted)
+            output += theme.paint(String(text[match]), .match)
             rest = match.upperBound
         }
-        return painted + theme.paint(String(text[rest...]), .muted)
+        output += theme.paint(String(text[rest...]), .muted)
     }
 
     /// The hits as one JSON array, most recent first (keys sorted).

@@ -116,6 +116,68 @@ import Testing
         }
     }
 
+    /// A text whose only occurrence in the file crosses the end of the head a search reads first
+    /// (at each possible place) is found: the rest of the file is scanned from just before it.
+    @Test func aTextAcrossTheEndOfTheFirstBytesReadIsFound() async throws {
+        try await withTemporaryDirectory { root in
+            let directory = root.appending(path: "sessions")
+            let store = SessionStore(directory: directory)
+            let needle = "tramway"
+            let head = SessionStore.searchHeadBytes
+            let filler = (0 ..< head / 100).map { "message \($0) of a long session, about nothing in particular, padded to fill the file" }
+            for cut in 1 ..< needle.count {
+                var item = session("X\(cut)", minutesLater: Double(cut), filler)
+                item.messages[head / 400 / 2 * 2].content += " by " + needle.uppercased() + " today"
+                _ = try await store.update(item) { _ in }
+                // Pad the first message so that `cut` bytes of the text fall in the head.
+                let file = directory.appending(path: "X\(cut).json")
+                let bytes = try Data(contentsOf: file)
+                let offset = try #require(bytes.range(of: Data(needle.uppercased().utf8))).lowerBound
+                #expect(offset < head - cut)
+                item.messages[0].content += String(repeating: "x", count: head - cut - offset)
+                let padded = item.messages[0]
+                _ = try await store.update(item) { session in session.messages[0] = padded }
+                let written = try Data(contentsOf: file)
+                #expect(written.range(of: Data(needle.uppercased().utf8))?.lowerBound == head - cut)
+            }
+            let hits = try await SessionSearch.search(needle, in: store)
+            #expect(hits.map(\.session.id).sorted() == (1 ..< needle.count).map { "X\($0)" })
+            #expect(hits.allSatisfy { $0.excerpt.contains("by TRAMWAY today") && $0.role == .user })
+        }
+    }
+
+    /// The search reads each file as the directory is listed and takes its stamp from that open:
+    /// the index it writes is the one a listing writes, a file changed since the last listing is
+    /// found by its new text, and a FIFO, a directory or a link named like a session neither
+    /// blocks nor changes what is found.
+    @Test func aSearchListsTheDirectoryAsAListingDoes() async throws {
+        try await withTemporaryDirectory { root in
+            let directory = root.appending(path: "sessions")
+            let store = SessionStore(directory: directory)
+            for (index, id) in ["A", "B", "C"].enumerated() {
+                _ = try await store.update(session(id, minutesLater: Double(index), ["a tram to \(id)", "ok"])) { _ in }
+            }
+            #expect(mkfifo(directory.appending(path: "fifo.json").path, 0o600) == 0)
+            try FileManager.default.createDirectory(at: directory.appending(path: "folder.json"), withIntermediateDirectories: false)
+            try FileManager.default.createSymbolicLink(atPath: directory.appending(path: "link.json").path,
+                                                       withDestinationPath: directory.appending(path: "nowhere").path)
+            let index = directory.appending(path: SessionIndex.fileName)
+            #expect(try await SessionSearch.search("tram", in: store).map(\.session.id) == ["C", "B", "A"])
+            let written = try Data(contentsOf: index)
+            try FileManager.default.removeItem(at: index)
+            _ = try await store.list()
+            #expect(try Data(contentsOf: index) == written)
+            // Changed by another store since the index was written: found by what it says now.
+            let other = SessionStore(directory: directory)
+            let changed = session("A", minutesLater: 5, ["a bus to A", "ok"])
+            _ = try await other.update(changed) { session in session.messages = changed.messages }
+            let hits = try await SessionSearch.search("tram", in: store)
+            #expect(hits.map(\.session.id) == ["C", "B"])
+            #expect(try await SessionSearch.search("bus", in: store).map(\.session.id) == ["A"])
+            #expect(try await SessionSearch.search("bus", in: store).map(\.number) == [1])
+        }
+    }
+
     /// The byte comparison used for ASCII content finds the same first match as Foundation, from
     /// any start, and so does the filter's answer for other content.
     @Test func aMatchIsWhereFoundationFindsIt() throws {
