@@ -57,43 +57,51 @@ struct Base64FileStream: Sendable {
         let chunk = try open.readChunk(upTo: Self.chunkSize)
         var raw = carry
         raw.append(contentsOf: chunk)
-        staged.removeAll(keepingCapacity: true)
         offset = 0
         if chunk.isEmpty {
             finished = true
             close()
             carry = []
-            Self.encode(raw, into: &staged)
+            staged = Self.encoded(raw)
         } else {
             let whole = raw.count / 3 * 3
             carry = Array(raw[whole...])
-            Self.encode(raw[..<whole], into: &staged)
+            staged = Self.encoded(Array(raw[..<whole]))
         }
     }
 
     /// Appends the base64 text of `bytes` (padded when their count is no multiple of 3) to `output`.
     static func encode(_ bytes: some Collection<UInt8>, into output: inout [UInt8]) {
-        let input = Array(bytes)
-        output.reserveCapacity(output.count + (input.count + 2) / 3 * 4)
-        alphabet.withUnsafeBufferPointer { table in
-            input.withUnsafeBufferPointer { source in
-                var index = 0
-                while index + 3 <= source.count {
-                    let value = UInt32(source[index]) << 16 | UInt32(source[index + 1]) << 8 | UInt32(source[index + 2])
-                    output.append(table[Int(value >> 18)])
-                    output.append(table[Int(value >> 12 & 0x3F)])
-                    output.append(table[Int(value >> 6 & 0x3F)])
-                    output.append(table[Int(value & 0x3F)])
-                    index += 3
+        output += encoded(Array(bytes))
+    }
+
+    /// The base64 text of `input`, written in place into an array of its exact length (appending it a
+    /// byte at a time cost more than the rest of an image turn's encoding, issue 29's budget).
+    static func encoded(_ input: [UInt8]) -> [UInt8] {
+        let length = (input.count + 2) / 3 * 4
+        return [UInt8](unsafeUninitializedCapacity: length) { output, count in
+            alphabet.withUnsafeBufferPointer { table in
+                input.withUnsafeBufferPointer { source in
+                    var index = 0, written = 0
+                    while index + 3 <= source.count {
+                        let value = UInt32(source[index]) << 16 | UInt32(source[index + 1]) << 8 | UInt32(source[index + 2])
+                        output[written] = table[Int(value >> 18)]
+                        output[written + 1] = table[Int(value >> 12 & 0x3F)]
+                        output[written + 2] = table[Int(value >> 6 & 0x3F)]
+                        output[written + 3] = table[Int(value & 0x3F)]
+                        index += 3
+                        written += 4
+                    }
+                    let rest = source.count - index
+                    guard rest > 0 else { return }
+                    let value = UInt32(source[index]) << 16 | (rest == 2 ? UInt32(source[index + 1]) << 8 : 0)
+                    output[written] = table[Int(value >> 18)]
+                    output[written + 1] = table[Int(value >> 12 & 0x3F)]
+                    output[written + 2] = rest == 2 ? table[Int(value >> 6 & 0x3F)] : UInt8(ascii: "=")
+                    output[written + 3] = UInt8(ascii: "=")
                 }
-                let rest = source.count - index
-                guard rest > 0 else { return }
-                let value = UInt32(source[index]) << 16 | (rest == 2 ? UInt32(source[index + 1]) << 8 : 0)
-                output.append(table[Int(value >> 18)])
-                output.append(table[Int(value >> 12 & 0x3F)])
-                output.append(rest == 2 ? table[Int(value >> 6 & 0x3F)] : UInt8(ascii: "="))
-                output.append(UInt8(ascii: "="))
             }
+            count = length
         }
     }
 }
