@@ -26,8 +26,13 @@ struct ChatMessageRareMembers: Equatable, Sendable {
 final class ChatMessageRareBox: Sendable {
     let members: ChatMessageRareMembers
 
-    init(_ members: ChatMessageRareMembers) {
+    private init(_ members: ChatMessageRareMembers) {
         self.members = members
+    }
+
+    /// A box holding `members`; nil when all are unset (a message without rare members holds none).
+    static func holding(_ members: ChatMessageRareMembers) -> ChatMessageRareBox? {
+        members == .none ? nil : ChatMessageRareBox(members)
     }
 }
 
@@ -97,6 +102,6 @@ extension ChatMessage: Equatable {
     private mutating func changeRare(_ change: (inout ChatMessageRareMembers) -> Void) {
         var members = rareMembers
         change(&members)
-        rare = members == .none ? nil : ChatMessageRareBox(members)
+        rare = ChatMessageRareBox.holding(members)
     }
 }

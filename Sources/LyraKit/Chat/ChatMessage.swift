@@ -39,10 +39,8 @@ public struct ChatMessage: Sendable, Identifiable {
         self.createdAt = createdAt
         self.failed = role == .user ? (failed ?? false) : nil
         self.incomplete = incomplete
-        if model != nil || finishReason != nil || usage != nil || reasoning != nil {
-            rare = ChatMessageRareBox(ChatMessageRareMembers(model: model, finishReason: finishReason,
-                                                             usage: usage, reasoning: reasoning))
-        }
+        rare = ChatMessageRareBox.holding(ChatMessageRareMembers(model: model, finishReason: finishReason,
+                                                                 usage: usage, reasoning: reasoning))
     }
 
     /// Whether this is a user message whose reply failed.

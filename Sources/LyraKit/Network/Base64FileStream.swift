@@ -70,12 +70,7 @@ struct Base64FileStream: Sendable {
         }
     }
 
-    /// Appends the base64 text of `bytes` (padded when their count is no multiple of 3) to `output`.
-    static func encode(_ bytes: some Collection<UInt8>, into output: inout [UInt8]) {
-        output += encoded(Array(bytes))
-    }
-
-    /// The base64 text of `input`, written in place into an array of its exact length (appending it a
+    /// The base64 text of `input` (padded when its count is no multiple of 3), written in place into an array of its exact length (appending it a
     /// byte at a time cost more than the rest of an image turn's encoding, issue 29's budget).
     static func encoded(_ input: [UInt8]) -> [UInt8] {
         let length = (input.count + 2) / 3 * 4

@@ -88,9 +88,7 @@ public struct MultipartFormData: Sendable {
             case let .base64File(path):
                 let input = try PosixFile.opening(path, flags: O_RDONLY)
                 defer { input.closeFile() }
-                var text: [UInt8] = []
-                Base64FileStream.encode(try input.readToEnd(limit: Int.max), into: &text)
-                body.append(contentsOf: text)
+                body.append(contentsOf: Base64FileStream.encoded(Array(try input.readToEnd(limit: Int.max))))
             case let .generated(generated):
                 body.append(contentsOf: generated.bytes())
             }

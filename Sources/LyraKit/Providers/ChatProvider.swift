@@ -80,7 +80,7 @@ extension Array where Element == ChatStreamEvent {
     /// The events with neighbouring pieces of text joined into one: what arrived in one read is handed
     /// to the turn's task as one piece (a wake-up for many tokens, issue 34); the text is the same.
     /// Reasoning pieces stay apart (the live thinking line counts them as tokens).
-    public func joiningText() -> [ChatStreamEvent] {
+    func joiningText() -> [ChatStreamEvent] {
         var joined: [ChatStreamEvent] = []
         joined.reserveCapacity(count)
         for event in self {

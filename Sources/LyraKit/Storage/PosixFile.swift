@@ -113,8 +113,7 @@ struct PosixFile: Sendable {
     /// caller has just had it), read into in place.
     /// - Throws: `StorageError` when a read fails.
     func readBytes(limit: Int, after head: ArraySlice<UInt8> = [], size: Int? = nil) throws(StorageError) -> [UInt8]? {
-        var expected = size ?? 0
-        if size == nil { expected = Int(try status().st_size) }
+        let expected = if let size { size } else { Int(try status().st_size) }
         guard expected <= limit else { return nil }
         var bytes = [UInt8](repeating: 0, count: max(expected, head.count) + 1)
         head.withUnsafeBytes { source in
