@@ -10,8 +10,14 @@ public enum ChatHistory {
     /// `/compact` summarised and messages taken back with `/undo`; only the last `limit` when `limit > 0`, never starting with tool
     /// results whose call was cut off. A `/compact` summary is not counted in `limit`: it always
     /// goes, as a system message ahead of the rest (SPEC §12).
-    public static func messages(before promptID: String, in session: ChatSession, limit: Int) -> [ChatMessage] {
-        let end = session.messages.firstIndex { $0.id == promptID } ?? session.messages.endIndex
+    ///
+    /// When every message before the prompt is sent (most sessions), the result is that part of the
+    /// session's own array, shared rather than copied: a 50,000-message history costs no memory of
+    /// its own (issue 34). Whoever holds it should let it go before the session is changed, or the
+    /// change copies the session's array.
+    public static func messages(before promptID: String, in session: ChatSession, limit: Int) -> ArraySlice<ChatMessage> {
+        let all = session.messages
+        let end = all.firstIndex { $0.id == promptID } ?? all.endIndex
         var summaries: [ChatMessage] = []
         var afterFailedPrompt = false
         func isSent(_ message: ChatMessage) -> Bool {
@@ -26,12 +32,21 @@ public enum ChatHistory {
             guard [ChatRole.user, .assistant, .tool, ChatRole(rawValue: "system")].contains(message.role) else { return false }
             return !message.isFailed && !message.incomplete
         }
-        // Room for all of them at once, so that a long session's history is made in one array,
-        // never copied while it grows nor again to put the summaries first when there are none (issue 34).
-        var earlier: [ChatMessage] = []
-        earlier.reserveCapacity(end)
-        for message in session.messages[..<end] where isSent(message) { earlier.append(message) }
-        let kept = limit > 0 ? Array(earlier.suffix(limit).drop { $0.role == .tool }) : earlier
-        return summaries.isEmpty ? kept : summaries + kept
+        // Shared until the first message left out; from there the sent ones are copied into one
+        // array reserved for all of them.
+        var copied: [ChatMessage]?
+        for index in all[..<end].indices {
+            if isSent(all[index]) {
+                copied?.append(all[index])
+            } else if copied == nil {
+                var earlier: [ChatMessage] = []
+                earlier.reserveCapacity(end)
+                earlier.append(contentsOf: all[..<index])
+                copied = earlier
+            }
+        }
+        let earlier = copied.map { $0[...] } ?? all[..<end]
+        let kept = limit > 0 ? earlier.suffix(limit).drop { $0.role == .tool } : earlier
+        return summaries.isEmpty ? kept : (summaries + kept)[...]
     }
 }

@@ -51,7 +51,7 @@ extension ChatService {
         let budget = ContextBudget.apply(limit: options.contextTokens, system: system, history: history,
                                          message: prompt.content, images: prompt.attachments.filter(\.isImage).count)
         let request = ChatProviderRequest(
-            model: options.model?.model ?? "", system: system, history: budget.history,
+            model: options.model?.model ?? "", system: system, history: budget.sent(from: history),
             message: prompt.content, conversationID: session.chatID, think: options.think)
             .with(parameters: session.parameters, responseFormat: options.responseFormat)
             .carrying(prompt.attachments, from: options.attachmentStore)
@@ -91,7 +91,7 @@ extension ChatService {
         let sessionID = session.id
         _ = consume session
         if !imagesChecked, firstRequest.carriesImages { try await options.provider.checkImageInput(model: firstRequest.model) }
-        var request = firstRequest
+        var request = consume firstRequest
         var received = ReceivedReply(startsInsideThinking: options.startsInsideThinking)
         // Tool rounds (SPEC §14) save their messages after the prompt; the reply goes after the last.
         var lastID = prompt.id
@@ -119,11 +119,15 @@ extension ChatService {
                let refused = ContextOverflow.retry(after: error, budget: budget, options: options) {
                 throw refused
             }
+            request.history = []   // as below
             if !received.isEmpty {
                 _ = try? await save(received, answering: prompt, sessionID: sessionID, model: options.model, after: lastID)
             }
             throw error
         }
+        // The request's history is often the session's own array, shared: let go of it before the
+        // reply is added, or the store copies a long session's array to add it (issue 34).
+        request.history = []
         // Token counts are learned from a reply only when no tool round was sent in between.
         var turn = try await save(received, answering: prompt, sessionID: sessionID, model: options.model, after: lastID,
                                   learning: lastID == prompt.id ? (budget, options.contextWindow) : nil)

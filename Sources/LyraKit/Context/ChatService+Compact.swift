@@ -55,7 +55,7 @@ extension ChatService {
             budget = ContextBudget.apply(limit: limit, system: session.system, history: history,
                                          message: ContextSummary.instruction)
             let request = ChatProviderRequest(model: options.model?.model ?? "", system: session.system,
-                                              history: budget.history, message: ContextSummary.instruction,
+                                              history: budget.sent(from: history), message: ContextSummary.instruction,
                                               conversationID: session.chatID, think: options.think)
             received = ReceivedReply(startsInsideThinking: options.startsInsideThinking)
             do {

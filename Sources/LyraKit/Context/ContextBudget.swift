@@ -3,10 +3,11 @@
 // it sends, so a 50,000-message session costs what its sent tail costs.
 import Foundation
 
-/// What a request sends once its budget is applied.
+/// What a request sends once its budget is applied: counts only, so that a turn can keep it while
+/// the session changes; ``sent(from:)`` gives the messages.
 public struct ContextBudget: Sendable, Equatable {
-    /// The history sent, oldest first (system messages and summaries first, as given).
-    public var history: [ChatMessage]
+    /// The system messages and summaries that lead the history: always sent.
+    public var pinnedMessages = 0
     /// Tokens sent in all: system prompt, history and the new message (learned counts or estimates).
     public var sentTokens: Int
     /// The part of `sentTokens` that is images counted by their estimate.
@@ -24,14 +25,12 @@ public struct ContextBudget: Sendable, Equatable {
 
     /// Applies `limit` (nil: no limit) to `history` (already filtered, oldest first) for a request
     /// with `system` and `message` (carrying `images` images, counted by ``TokenCount/imageEstimate``).
-    public static func apply(limit: Int?, system: String?, history: [ChatMessage], message: String,
+    public static func apply(limit: Int?, system: String?, history: ArraySlice<ChatMessage>, message: String,
                              images: Int = 0) -> ContextBudget {
         var fixed = TokenCount.estimate(system ?? "") + TokenCount.estimate(message) + images * TokenCount.imageEstimate
-        var pinned: [ChatMessage] = []
         var firstOrdinary = history.startIndex
         // System messages (a `/compact` summary among them) lead the history and always go.
         while firstOrdinary < history.endIndex, history[firstOrdinary].role.rawValue == "system" {
-            pinned.append(history[firstOrdinary])
             fixed += TokenCount.of(history[firstOrdinary])
             firstOrdinary += 1
         }
@@ -44,13 +43,20 @@ public struct ContextBudget: Sendable, Equatable {
             total += count
             start -= 1
         }
-        // Everything sent: the history as given, shared rather than copied (a long session's array).
-        let sent = start == ordinary.startIndex ? history : pinned + ordinary[start...]
-        var budget = ContextBudget(history: sent, sentTokens: total,
-                                   sentMessages: ordinary.endIndex - start, availableMessages: ordinary.count)
+        var budget = ContextBudget(sentTokens: total, sentMessages: ordinary.endIndex - start,
+                                   availableMessages: ordinary.count)
+        budget.pinnedMessages = firstOrdinary - history.startIndex
         budget.estimatedImageTokens = images * TokenCount.imageEstimate
-            + budget.history.reduce(0) { $0 + TokenCount.estimatedImages($1) }
+            + budget.sent(from: history).reduce(0) { $0 + TokenCount.estimatedImages($1) }
         return budget
+    }
+
+    /// What is sent of `history` (the history the budget was applied to): the pinned messages and
+    /// the newest `sentMessages`; when nothing is left out, `history` itself, shared rather than
+    /// copied (a long session's array, issue 34).
+    public func sent(from history: ArraySlice<ChatMessage>) -> ArraySlice<ChatMessage> {
+        guard omittedMessages > 0 else { return history }
+        return (history.prefix(pinnedMessages) + history.suffix(sentMessages))[...]
     }
 
     /// `sent the last 40 of 212 messages (27.1k tokens); /compact keeps the rest as a summary`,

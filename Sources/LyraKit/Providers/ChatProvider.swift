@@ -8,8 +8,9 @@ public struct ChatProviderRequest: Sendable, Equatable {
     public var model: String
     /// The session's system prompt, if any.
     public var system: String?
-    /// Earlier messages of the session, oldest first, already filtered (SPEC §8 "Request").
-    public var history: [ChatMessage]
+    /// Earlier messages of the session, oldest first, already filtered (SPEC §8 "Request"); often
+    /// part of the session's own array, shared (``ChatHistory/messages(before:in:limit:)``).
+    public var history: ArraySlice<ChatMessage>
     /// The new user message.
     public var message: String
     /// The app backend's chat id (history kept server-side); other providers ignore it.
@@ -33,7 +34,7 @@ public struct ChatProviderRequest: Sendable, Equatable {
     public var attachmentStore: AttachmentStore?
 
     /// Creates a request.
-    public init(model: String, system: String?, history: [ChatMessage], message: String, conversationID: String,
+    public init(model: String, system: String?, history: ArraySlice<ChatMessage>, message: String, conversationID: String,
                 think: ThinkLevel? = nil) {
         self.think = think
         self.model = model

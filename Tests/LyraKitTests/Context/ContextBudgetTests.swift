@@ -17,44 +17,44 @@ import Testing
         var pictured = message(.user, "look")
         pictured.attachments = [MessageAttachment(sha256: String(repeating: "a", count: 64), mediaType: "image/png",
                                                   bytes: 10, width: 1, height: 1, name: "a.png")]
-        let history = [pictured, message(.assistant, "seen", tokens: 1)]
+        let history: ArraySlice = [pictured, message(.assistant, "seen", tokens: 1)]
         #expect(TokenCount.of(pictured) == 1 + TokenCount.imageEstimate)
         let tight = ContextBudget.apply(limit: TokenCount.imageEstimate, system: nil, history: history, message: "next")
-        #expect(tight.history.map(\.content) == ["seen"])
+        #expect(tight.sent(from: history).map(\.content) == ["seen"])
         let all = ContextBudget.apply(limit: nil, system: nil, history: history, message: "next", images: 1)
         #expect(all.sentTokens == 1 + 1 + 1 + 2 * TokenCount.imageEstimate)
         #expect(all.textTokens == 3)
         let withImage = ContextBudget.apply(limit: TokenCount.imageEstimate, system: nil, history: history,
                                             message: "next", images: 1)
-        #expect(withImage.history.isEmpty)
+        #expect(withImage.sent(from: history).isEmpty)
     }
 
     @Test func leavesOutExactlyTheOldestMessagesThatDoNotFit() {
         // 10 messages of 10 tokens each (learned), a 40-byte system prompt (10) and a 20-byte message (5).
-        let history = (0..<10).map { message($0 % 2 == 0 ? .user : .assistant, "m\($0)", tokens: 10) }
+        let history = (0..<10).map { message($0 % 2 == 0 ? .user : .assistant, "m\($0)", tokens: 10) }[...]
         let budget = ContextBudget.apply(limit: 50, system: String(repeating: "s", count: 40), history: history,
                                          message: String(repeating: "n", count: 20))
-        #expect(budget.history.map(\.content) == ["m7", "m8", "m9"])
+        #expect(budget.sent(from: history).map(\.content) == ["m7", "m8", "m9"])
         #expect(budget.sentTokens == 45)
         #expect(budget.omittedMessages == 7)
         #expect(budget.notice == "sent the last 4 of 11 messages (45 tokens); /compact keeps the rest as a summary")
     }
 
     @Test func withoutALimitOrWhenAllFitNothingIsLeftOutAndNothingIsSaid() {
-        let history = [message(.user, "a"), message(.assistant, "b")]
+        let history: ArraySlice = [message(.user, "a"), message(.assistant, "b")]
         let all = ContextBudget.apply(limit: nil, system: nil, history: history, message: "c")
-        #expect(all.history == history)
+        #expect(all.sent(from: history) == history)
         #expect(all.notice == nil)
         let roomy = ContextBudget.apply(limit: 1000, system: "s", history: history, message: "c")
-        #expect(roomy.history == history && roomy.omittedMessages == 0)
+        #expect(roomy.sent(from: history) == history && roomy.omittedMessages == 0)
     }
 
     @Test func systemPromptSummaryAndNewMessageGoEvenWhenTheyAloneExceedTheLimit() {
         let summary = ContextSummary.systemMessage(from: message(.summary, "what happened", tokens: 30))
-        let history = [summary, message(.user, "old", tokens: 5)]
+        let history: ArraySlice = [summary, message(.user, "old", tokens: 5)]
         let budget = ContextBudget.apply(limit: 10, system: String(repeating: "s", count: 400), history: history,
                                          message: String(repeating: "n", count: 400))
-        #expect(budget.history == [summary])
+        #expect(budget.sent(from: history) == [summary])
         #expect(budget.sentTokens == 100 + 100 + 30)
         #expect(budget.notice?.hasPrefix("sent the last 1 of 2 messages (230 tokens)") == true)
     }
@@ -81,10 +81,29 @@ import Testing
         let session = ChatSession(title: "big", createdAt: Date(timeIntervalSince1970: 0), messages: messages)
         let history = ChatHistory.messages(before: "none", in: session, limit: 0)
         let budget = ContextBudget.apply(limit: 1000, system: nil, history: history, message: "next")
-        #expect(budget.history.last?.content == "message number 49999")
+        #expect(budget.sent(from: history).last?.content == "message number 49999")
         #expect(budget.sentTokens <= 1000)
         #expect(budget.availableMessages == 50_000)
         #expect(budget.sentMessages > 100 && budget.sentMessages < 400)
+    }
+
+    @Test func theHistoryIsTheMessagesBeforeThePromptWithoutAFailedOneWhereverItIs() {
+        var failed = message(.user, "lost")
+        failed.failed = true
+        let prompt = message(.user, "now")
+        let sent = [message(.user, "one"), message(.assistant, "one back"), message(.user, "two"),
+                    message(.assistant, "two back")]
+        for at in 0...sent.count {
+            var messages = sent
+            messages.insert(failed, at: at)
+            let session = ChatSession(title: "t", createdAt: Date(timeIntervalSince1970: 0),
+                                      messages: messages + [prompt, message(.assistant, "after")])
+            #expect(ChatHistory.messages(before: prompt.id, in: session, limit: 0).map(\.content) == sent.map(\.content))
+            #expect(ChatHistory.messages(before: prompt.id, in: session, limit: 3).map(\.content) == ["one back", "two", "two back"])
+        }
+        let whole = ChatSession(title: "t", createdAt: Date(timeIntervalSince1970: 0), messages: sent + [prompt])
+        #expect(ChatHistory.messages(before: prompt.id, in: whole, limit: 0).map(\.content) == sent.map(\.content))
+        #expect(ChatHistory.messages(before: prompt.id, in: whole, limit: 2).map(\.content) == ["two", "two back"])
     }
 
     @Test func compactedMessagesAreNotSentAndTheSummaryGoesFirstAsASystemMessage() {

@@ -29,7 +29,8 @@ import Testing
     }
 
     @Test func aLongHistoryIsStreamedAndReadsBackAsTheSessionsMessages() throws {
-        let messages = history(12_000)
+        // A part of a session's array (as a history with a message limit is), not starting at 0.
+        let messages = history(12_001).dropFirst()
         let request = ChatProviderRequest(model: "m", system: "Be brief.", history: messages,
                                           message: "one more question", conversationID: "c")
         let http = try provider.chatRequest(for: request)
@@ -57,7 +58,7 @@ import Testing
     }
 
     @Test func aShortHistoryIsOneBufferWithTheSameMessages() throws {
-        let messages = history(9)
+        let messages = history(9)[...]
         let http = try provider.chatRequest(for: ChatProviderRequest(model: "m", system: nil, history: messages,
                                                                      message: "next", conversationID: "c"))
         guard case let .bytes(data) = http.body else {

@@ -11,7 +11,7 @@ import Testing
             apiKey: key, apiKeyVariable: "LYRA_API_KEY_WORK"))
     }
 
-    private func request(history: [ChatMessage] = [], system: String? = nil) -> ChatProviderRequest {
+    private func request(history: ArraySlice<ChatMessage> = [], system: String? = nil) -> ChatProviderRequest {
         ChatProviderRequest(model: "tiny", system: system, history: history, message: "and now?", conversationID: "c1")
     }
 
@@ -38,7 +38,7 @@ import Testing
             "[DONE]",
         ]).replacingComment()
         let server = try LoopbackHTTPServer([.respond(status: 200, headers: Self.eventStream, body: body)])
-        let history = [ChatMessage(role: .user, content: "hi", createdAt: Date()),
+        let history: ArraySlice = [ChatMessage(role: .user, content: "hi", createdAt: Date()),
                        ChatMessage(role: .assistant, content: "hello", createdAt: Date())]
         let result = try await events(provider(server), request(history: history, system: "Be brief."))
         // Pieces that arrive in one read are handed on joined; the text and the end are what count.

@@ -10,8 +10,9 @@ struct OpenAIChatMessageList: Sendable {
     /// Before the history: the system prompt.
     var leading: [OpenAIChatMessageDTO] = []
     /// The earlier messages, as the session holds them (shared, not copied).
-    var history: [ChatMessage] = []
-    /// The image data URLs of the history's messages that carry images, by index in `history`.
+    var history: ArraySlice<ChatMessage> = []
+    /// The image data URLs of the history's messages that carry images, by position in `history`
+    /// (0 for its first message).
     var historyImages: [Int: [String]] = [:]
     /// After the history: the new message, the tool rounds, a reply prefix.
     var trailing: [OpenAIChatMessageDTO] = []
@@ -24,7 +25,7 @@ struct OpenAIChatMessageList: Sendable {
         if index < leading.count { return leading[index] }
         let position = index - leading.count
         guard position < history.count else { return trailing[position - history.count] }
-        var message = OpenAIChatMessageDTO(message: history[position])
+        var message = OpenAIChatMessageDTO(message: history[history.startIndex + position])
         message.imageURLs = historyImages[position] ?? []
         return message
     }
