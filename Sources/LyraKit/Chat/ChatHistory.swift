@@ -17,7 +17,8 @@ public enum ChatHistory {
     /// change copies the session's array.
     public static func messages(before promptID: String, in session: ChatSession, limit: Int) -> ArraySlice<ChatMessage> {
         let all = session.messages
-        let end = all.firstIndex { $0.id == promptID } ?? all.endIndex
+        // From the end: the prompt is usually the last message, and ids are unique.
+        let end = all.lastIndex { $0.id == promptID } ?? all.endIndex
         var summaries: [ChatMessage] = []
         var afterFailedPrompt = false
         func isSent(_ message: ChatMessage) -> Bool {

@@ -1,5 +1,5 @@
 // The members of a chat message that most messages leave unset, kept together behind one shared,
-// immutable reference (issue 34): a 50,000-message session's array holds 80-byte messages instead
+// immutable reference (issue 34): a 50,000-message session's array holds 88-byte messages instead
 // of 256-byte ones. The public API and the stored format (SessionFileFields.swift) are unchanged:
 // each member is a property that reads the box and, when set, replaces it.
 import Foundation
@@ -90,7 +90,7 @@ extension ChatMessage: Equatable {
     }
 
     public static func == (lhs: ChatMessage, rhs: ChatMessage) -> Bool {
-        lhs.id == rhs.id && lhs.role == rhs.role && lhs.content == rhs.content && lhs.createdAt == rhs.createdAt
+        lhs.storedID == rhs.storedID && lhs.role == rhs.role && lhs.content == rhs.content && lhs.createdAt == rhs.createdAt
             && lhs.failed == rhs.failed && lhs.incomplete == rhs.incomplete && lhs.tokens == rhs.tokens
             && lhs.compacted == rhs.compacted && lhs.removed == rhs.removed
             && (lhs.rare === rhs.rare || lhs.rareMembers == rhs.rareMembers)

@@ -5,7 +5,12 @@ import Foundation
 /// A message in a chat session.
 public struct ChatMessage: Sendable, Identifiable {
     /// A unique id within the session.
-    public var id: String
+    public var id: String {
+        get { storedID.text }
+        set { storedID = MessageID(newValue) }
+    }
+    /// The id, a lowercase UUID kept as its 16 bytes (issue 34).
+    var storedID: MessageID
     /// Who wrote it.
     public var role: ChatRole
     /// The text.
@@ -26,14 +31,14 @@ public struct ChatMessage: Sendable, Identifiable {
     public var removed = false
     /// The members most messages leave unset (model, usage, tool calls, attachments, …: their
     /// properties are in ChatMessage+Rare.swift), behind one shared reference; nil while all are
-    /// unset. Keeps a message 80 bytes instead of 256 in a long session's array (issue 34).
+    /// unset. Keeps a message 88 bytes instead of 256 in a long session's array (issue 34).
     var rare: ChatMessageRareBox?
 
     /// Creates a message; `failed` is kept only for user messages (default `false`).
     public init(id: String = UUID.systemRandomLowercased(), role: ChatRole, content: String, createdAt: Date,
                 failed: Bool? = nil, model: String? = nil, incomplete: Bool = false, finishReason: String? = nil,
                 usage: TokenUsage? = nil, reasoning: String? = nil) {
-        self.id = id
+        storedID = MessageID(id)
         self.role = role
         self.content = content
         self.createdAt = createdAt

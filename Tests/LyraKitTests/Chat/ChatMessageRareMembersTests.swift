@@ -62,7 +62,8 @@ import Testing
     }
 
     @Test func aMessageInALongSessionsArrayStaysSmall() {
-        // 256 bytes before the box; a 50,000-message session's array was 12.8 MB of them.
-        #expect(MemoryLayout<ChatMessage>.stride <= 80)
+        // 256 bytes before the box; a 50,000-message session's array was 12.8 MB of them. The id
+        // kept as 16 bytes (rather than a string of its own) adds 8.
+        #expect(MemoryLayout<ChatMessage>.stride <= 88)
     }
 }
