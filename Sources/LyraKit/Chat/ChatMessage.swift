@@ -9,7 +9,7 @@ public struct ChatMessage: Sendable, Identifiable {
         get { storedID.text }
         set { storedID = MessageID(newValue) }
     }
-    /// The id, a lowercase UUID kept as its 16 bytes (issue 34).
+    /// The id; a UUID is kept as its 16 bytes (issue 34).
     var storedID: MessageID
     /// Who wrote it.
     public var role: ChatRole

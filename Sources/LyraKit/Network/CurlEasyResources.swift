@@ -31,7 +31,7 @@ final class CurlEasyResources {
         let request = transfer.request
         let length: Int64
         do {
-            length = try request.body.length()
+            length = try transfer.state.withLock { state throws(StorageError) in try state.reader.length() }
         } catch {
             return .failure(error)
         }

@@ -17,7 +17,7 @@ extension CurlTransfer {
         let ending = state.withLock { state -> (CheckedContinuation<HTTPResponseHead, any Error>?, (any Error)?, HTTPResponseHead)? in
             guard !state.finished else { return nil }
             state.finished = true
-            state.reader.close()
+            state.reader.release()
             var error = outcomeError(failure, state: state)
             error = finishDownload(&state, error: error)
             let head = HTTPResponseHead(statusCode: state.statusCode, url: request.url, headers: state.headers)

@@ -8,7 +8,9 @@ import Glibc
 
 /// A transfer: its request, what it does with the body, and its guarded state.
 final class CurlTransfer: Sendable {
-    /// The request as sent.
+    /// The request as sent, without its body: that is read from `state.reader`, which lets go of it
+    /// when the transfer ends or is cancelled. A chat request's body is made from the session's own
+    /// messages, and a transfer can outlive its reply by a few milliseconds (issue 34).
     let request: HTTPRequest
     /// What happens to the body.
     let mode: CurlTransferMode
@@ -18,7 +20,9 @@ final class CurlTransfer: Sendable {
 
     /// Creates a transfer that has not started.
     init(request: HTTPRequest, mode: CurlTransferMode, proxy: ProxyRoute? = nil) {
-        self.request = request
+        var head = request
+        head.body = .empty
+        self.request = head
         self.mode = mode
         self.proxy = proxy
         state = Mutex(CurlTransferState(body: request.body))
@@ -42,7 +46,10 @@ final class CurlTransfer: Sendable {
 
     /// Marks the transfer cancelled (the driver then ends it); safe to call any number of times.
     func markCancelled() {
-        state.withLock { $0.cancelled = true }
+        state.withLock { state in
+            state.cancelled = true
+            state.reader.release()
+        }
     }
 
     /// True once the caller cancelled.

@@ -7,7 +7,7 @@ import Glibc
 
 /// A cursor over the parts of a request body.
 struct RequestBodyReader: Sendable {
-    private let parts: [HTTPBodyPart]
+    private var parts: [HTTPBodyPart]
     private var index = 0
     private var offset = 0
     private var file: PosixFile?
@@ -39,6 +39,19 @@ struct RequestBodyReader: Sendable {
             offset = 0
         }
         return 0
+    }
+
+    /// The body's length in bytes, as it will be read.
+    /// - Throws: `StorageError` when a file part cannot be measured.
+    func length() throws(StorageError) -> Int64 {
+        try HTTPRequestBody.parts(parts).length()
+    }
+
+    /// Closes an open file part and lets go of the body (nothing more will be read).
+    mutating func release() {
+        close()
+        parts = []
+        index = 0
     }
 
     /// Closes an open file part.

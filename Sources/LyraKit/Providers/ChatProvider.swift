@@ -125,15 +125,20 @@ extension ChatProvider {
         _ produce: @escaping @Sendable (AsyncThrowingStream<ChatStreamEvent, any Error>.Continuation) async throws -> Void
     ) -> AsyncThrowingStream<ChatStreamEvent, any Error> {
         AsyncThrowingStream { continuation in
-            let task = Task {
+            let task = Task { try await produce(continuation) }
+            continuation.onTermination = { _ in task.cancel() }
+            // The stream ends once the producer's task is over, and with it what the producer
+            // captured: the request, whose history is often the session's own array. Ended from
+            // inside that task, the reader could add the reply to the session while the request
+            // still held its array, which then copied it whole (issue 34).
+            Task {
                 do {
-                    try await produce(continuation)
+                    try await task.value
                     continuation.finish()
                 } catch {
                     continuation.finish(throwing: error)
                 }
             }
-            continuation.onTermination = { _ in task.cancel() }
         }
     }
 }
