@@ -18,7 +18,7 @@ public enum ChatHistory {
     public static func messages(before promptID: String, in session: ChatSession, limit: Int) -> ArraySlice<ChatMessage> {
         let all = session.messages
         // From the end: the prompt is usually the last message, and ids are unique.
-        let end = all.lastIndex { $0.id == promptID } ?? all.endIndex
+        let end = all.lastIndex(ofID: promptID) ?? all.endIndex
         var summaries: [ChatMessage] = []
         var afterFailedPrompt = false
         func isSent(_ message: ChatMessage) -> Bool {

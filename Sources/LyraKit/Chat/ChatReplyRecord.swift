@@ -23,7 +23,7 @@ public enum ChatReplyRecord {
                              conversationID: String?, model: String?, at now: Date,
                              in session: ChatSession) -> [SessionEdit] {
         var edits: [SessionEdit] = []
-        if let index = session.messages.lastIndex(where: { $0.id == prompt.id }) {
+        if let index = session.messages.lastIndex(ofID: prompt.id) {
             edits.append(.failed(id: prompt.id, failed: !complete))
             let next = session.messages.index(after: index)
             if next < session.messages.endIndex, session.messages[next].role == .assistant,

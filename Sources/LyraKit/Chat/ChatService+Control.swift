@@ -127,7 +127,7 @@ extension ChatService {
         let fork = try await copy(current, title: current.title + " (before edit)")
         let now = timestamp()
         _ = try await store.update(current) { session in
-            guard let index = session.messages.firstIndex(where: { $0.id == message.id }) else { return }
+            guard let index = session.messages.lastIndex(ofID: message.id) else { return }
             session.messages.removeSubrange(index...)
             session.updatedAt = max(session.updatedAt, now)
         }

@@ -29,17 +29,18 @@ enum MessageID: Hashable, Sendable {
 
     /// `8-4-4-4-12` hex digits of `high` then `low`, the digits above 9 from `letters`.
     private static func format(_ high: UInt64, _ low: UInt64, letters: UInt8) -> String {
-        String(unsafeUninitializedCapacity: 36) { buffer in
+        func digit(_ nibble: UInt8) -> UInt8 { nibble < 10 ? UInt8(ascii: "0") + nibble : letters + nibble - 10 }
+        return String(unsafeUninitializedCapacity: 36) { buffer in
             var position = 0
-            for digit in 0..<32 {
-                if digit == 8 || digit == 12 || digit == 16 || digit == 20 {
+            for index in 0..<16 {
+                if index == 4 || index == 6 || index == 8 || index == 10 {
                     buffer[position] = UInt8(ascii: "-")
                     position += 1
                 }
-                let word = digit < 16 ? high : low
-                let nibble = UInt8(truncatingIfNeeded: word >> (60 - 4 * UInt64(digit % 16))) & 0xF
-                buffer[position] = nibble < 10 ? UInt8(ascii: "0") + nibble : letters + nibble - 10
-                position += 1
+                let byte = UInt8(truncatingIfNeeded: (index < 8 ? high : low) >> (56 - 8 * UInt64(index % 8)))
+                buffer[position] = digit(byte >> 4)
+                buffer[position + 1] = digit(byte & 0xF)
+                position += 2
             }
             return position
         }
@@ -48,12 +49,18 @@ enum MessageID: Hashable, Sendable {
     /// `text` as a UUID when it is one in a single case (digits alone count as lower case), else nil.
     private static func uuid(_ text: String) -> MessageID? {
         guard text.utf8.count == 36 else { return nil }
+        var text = text
+        return text.withUTF8(uuid(bytes:))
+    }
+
+    /// The 36 bytes `bytes` as a UUID when they are one in a single case, else nil.
+    private static func uuid(bytes text: UnsafeBufferPointer<UInt8>) -> MessageID? {
         var high: UInt64 = 0
         var low: UInt64 = 0
         var digits = 0
         var lower = false
         var upper = false
-        for (offset, byte) in text.utf8.enumerated() {
+        for (offset, byte) in text.enumerated() {
             if offset == 8 || offset == 13 || offset == 18 || offset == 23 {
                 guard byte == UInt8(ascii: "-") else { return nil }
                 continue
@@ -73,5 +80,14 @@ enum MessageID: Hashable, Sendable {
         case (false, true): return .uppercaseUUID(high, low)
         default: return .lowercaseUUID(high, low)
         }
+    }
+}
+
+extension BidirectionalCollection where Element == ChatMessage {
+    /// The index of the last message whose id is `id`. Compares the ids as kept, without making each
+    /// message's id text: a new message's id is looked for in the whole of a long session.
+    func lastIndex(ofID id: String) -> Index? {
+        let wanted = MessageID(id)
+        return lastIndex { $0.storedID == wanted }
     }
 }

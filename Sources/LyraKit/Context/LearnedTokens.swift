@@ -29,7 +29,7 @@ extension LearnedTokens {
     /// The edit that stores `tokens` on message `id` of `session`, once: none when the message is
     /// gone or already has a count.
     static func edits(_ tokens: Int?, for id: String, in session: ChatSession) -> [SessionEdit] {
-        guard let tokens, var message = session.messages.last(where: { $0.id == id }), message.tokens == nil else {
+        guard let tokens, var message = session.messages.lastIndex(ofID: id).map({ session.messages[$0] }), message.tokens == nil else {
             return []
         }
         message.tokens = tokens

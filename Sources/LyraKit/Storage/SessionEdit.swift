@@ -26,20 +26,20 @@ public enum SessionEdit: Equatable, Sendable {
             Self.put(message, in: &session) { $0.messages.append(message) }
         case .insert(let message, let after):
             Self.put(message, in: &session) { session in
-                guard let index = session.messages.lastIndex(where: { $0.id == after }) else {
+                guard let index = session.messages.lastIndex(ofID: after) else {
                     return session.messages.append(message)
                 }
                 session.messages.insert(message, at: index + 1)
             }
         case .replace(let old, let message):
             Self.put(message, in: &session) { session in
-                guard let index = session.messages.lastIndex(where: { $0.id == old }) else {
+                guard let index = session.messages.lastIndex(ofID: old) else {
                     return session.messages.append(message)
                 }
                 session.messages[index] = message
             }
         case .failed(let id, let failed):
-            guard let index = session.messages.lastIndex(where: { $0.id == id }),
+            guard let index = session.messages.lastIndex(ofID: id),
                   session.messages[index].role == .user else { return }
             session.messages[index].failed = failed
         case .meta(let meta):
@@ -50,7 +50,7 @@ public enum SessionEdit: Equatable, Sendable {
     /// Replaces the message with `message`'s id in place when there is one, else runs `add`.
     private static func put(_ message: ChatMessage, in session: inout ChatSession,
                             add: (inout ChatSession) -> Void) {
-        if let index = session.messages.lastIndex(where: { $0.id == message.id }) {
+        if let index = session.messages.lastIndex(ofID: message.id) {
             session.messages[index] = message
         } else {
             add(&session)
