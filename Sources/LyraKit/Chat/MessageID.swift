@@ -86,7 +86,7 @@ enum MessageID: Hashable, Sendable {
 extension BidirectionalCollection where Element == ChatMessage {
     /// The index of the last message whose id is `id`. Compares the ids as kept, without making each
     /// message's id text: a new message's id is looked for in the whole of a long session.
-    func lastIndex(ofID id: String) -> Index? {
+    public func lastIndex(ofID id: String) -> Index? {
         let wanted = MessageID(id)
         return lastIndex { $0.storedID == wanted }
     }

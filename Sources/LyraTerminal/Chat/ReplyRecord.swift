@@ -57,8 +57,8 @@ struct ReplyRecord: Encodable {
     /// The calls stored between the turn's prompt and its reply, each with its result message.
     private static func toolCalls(of turn: ChatTurn) -> [ToolCallRecord] {
         let messages = turn.session.messages
-        guard let start = messages.firstIndex(where: { $0.id == turn.prompt.id }) else { return [] }
-        let end = messages.firstIndex(where: { $0.id == turn.reply.id }) ?? messages.endIndex
+        guard let start = messages.lastIndex(ofID: turn.prompt.id) else { return [] }
+        let end = messages.lastIndex(ofID: turn.reply.id) ?? messages.endIndex
         guard start < end else { return [] }
         let round = messages[(start + 1) ..< end]
         return round.flatMap { $0.toolCalls ?? [] }.map { call in
