@@ -51,4 +51,26 @@ import LyraTestSupport
         #expect(parsed[0]["context"] as? String == "to Lisbon\u{1B}[31m" && parsed[0]["role"] as? String == "user")
         #expect(SessionSearchView.json([]) == "[]")
     }
+
+    @Test func theJSONTextIsWhatScriptsAlreadyRead() {
+        let json = SessionSearchView.json([hit(3, "Trip / \"plans\"", "to Lisbon\u{1B}[31m é 👋\tnext"), hit(12, "b", "c")])
+        #expect(json == """
+        [
+          {
+            "context" : "to Lisbon\\u001b[31m é 👋\\tnext",
+            "id" : "ID3",
+            "number" : 3,
+            "role" : "user",
+            "title" : "Trip / \\"plans\\""
+          },
+          {
+            "context" : "c",
+            "id" : "ID12",
+            "number" : 12,
+            "role" : "user",
+            "title" : "b"
+          }
+        ]
+        """)
+    }
 }
