@@ -3,6 +3,9 @@
 // is a 36-character allocation of its own (80 bytes with its header: 4 MB in a 50,000-message
 // session), so they are kept as their 128 bits and their case instead. Any other id a session file
 // holds is kept as its text. Either way the id reads back exactly as it was written.
+// Not through Foundation's `UUID`: it accepts mixed case, so keeping the case would take formatting
+// each id again to compare, and its text is upper case only; a long session's fold writes every id and
+// its read parses every one, each a pass here (docs/BENCHMARKS.md, "third pass").
 
 /// A message id: a UUID in one case as its 128 bits, anything else as its text.
 enum MessageID: Hashable, Sendable {

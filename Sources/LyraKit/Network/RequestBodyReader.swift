@@ -55,7 +55,7 @@ struct RequestBodyReader: Sendable {
     }
 
     /// Closes an open file part.
-    mutating func close() {
+    private mutating func close() {
         file?.closeFile()
         file = nil
         base64?.close()

@@ -6,7 +6,7 @@ import Foundation
 /// The whole of `body` read through `RequestBodyReader` with buffers of `bufferSize` bytes.
 func readWhole(_ body: HTTPRequestBody, bufferSize: Int) throws -> Data {
     var reader = RequestBodyReader(body)
-    defer { reader.close() }
+    defer { reader.release() }
     var output = Data()
     let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: bufferSize, alignment: 1)
     defer { buffer.deallocate() }
